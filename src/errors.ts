@@ -1,0 +1,50 @@
+/**
+ * Every failure tersh reports by exception carries one of these codes.
+ * What happens *during* a run (non-zero exit, timeout, a blocked command) is data in the result, not an error.
+ * @public
+ */
+export type TershErrorCode =
+  | 'RECORD_NOT_FOUND'
+  | 'RECORD_EXPIRED'
+  | 'STORE_IO'
+  | 'SPAWN_FAILED'
+  | 'SHELL_UNAVAILABLE'
+  | 'SHELL_CLOSED'
+  | 'SANDBOX_UNAVAILABLE'
+  | 'JOB_NOT_FOUND'
+  | 'JOB_LIMIT'
+  | 'JOB_NOT_WRITABLE'
+  | 'CHECKPOINT_NOT_FOUND'
+  | 'CHECKPOINT_EXISTS'
+  | 'CHECKPOINT_TARGET_MISMATCH'
+  | 'CHECKPOINT_TOO_LARGE'
+  | 'PARSER_UNAVAILABLE'
+  | 'ABORTED';
+
+const brand = Symbol.for('tersh.error');
+
+/**
+ * The one error class tersh throws for operational failures. Misuse (bad options) throws a `TypeError` instead.
+ * @public
+ */
+export class TershError extends Error {
+  readonly code: TershErrorCode;
+  /** Extra machine-readable facts (the record id, the missing binary…). */
+  readonly details: Readonly<Record<string, unknown>>;
+
+  constructor(code: TershErrorCode, message: string, options: { cause?: unknown; details?: Record<string, unknown> } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'TershError';
+    this.code = code;
+    this.details = Object.freeze({ ...options.details });
+    Object.defineProperty(this, brand, { value: true });
+  }
+}
+
+/**
+ * True for a {@link TershError}, even one thrown by another bundled copy of tersh.
+ * @public
+ */
+export function isTershError(value: unknown): value is TershError {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true;
+}

@@ -1,0 +1,2 @@
+export { TershError, isTershError } from './errors.js';
+export type { TershErrorCode } from './errors.js';
