@@ -1,0 +1,49 @@
+/**
+ * One list in a trace summary: absolute, deduplicated, in first-seen order, capped at `maxListed`.
+ * @public
+ */
+export interface TraceList {
+  items: string[];
+  /** How many distinct entries there were, listed or not. */
+  count: number;
+}
+
+/**
+ * What a traced run did to the file system, which programs it ran and where it connected.
+ * @public
+ */
+export interface TraceSummary {
+  /** Files opened for reading (not directories; /proc, /sys and /dev left out). */
+  filesRead: TraceList;
+  /** Files opened for writing or truncated. */
+  filesWritten: TraceList;
+  /**
+   * Files, directories, links and nodes that came into existence: mkdir/mknod/symlink/link, an open with
+   * O_CREAT|O_EXCL, or an O_CREAT open of a path the run had seen missing or whose birth time is after the trace began.
+   */
+  filesCreated: TraceList;
+  /** Paths removed by unlink, unlinkat or rmdir. */
+  filesDeleted: TraceList;
+  /** Renames as `old → new`. */
+  filesRenamed: TraceList;
+  /** Programs executed (the path given to execve, made absolute). */
+  processes: TraceList;
+  /** Network endpoints connected or sent to, as `address:port` (`[v6]:port`, `unix:/path`), attempts included. */
+  connections: TraceList;
+}
+
+/**
+ * @public
+ */
+export interface SummarizeTraceOptions {
+  /** The working directory the traced command started in; relative paths resolve against it. */
+  cwd: string;
+  /** How many entries each list keeps; `count` still counts them all. @default 100 */
+  maxListed?: number;
+  /**
+   * Executable names (basenames) whose own system calls are left out, such as the sandbox launcher
+   * that sets up mounts before running the command.
+   * @default ['bwrap']
+   */
+  skipProcesses?: string[];
+}
