@@ -1,2 +1,6 @@
 export { TershError, isTershError } from './errors.js';
 export type { TershErrorCode } from './errors.js';
+export { run } from './run/index.js';
+export type { RunOptions, RunResult, ShellKind } from './run/index.js';
+export { createRecordStore } from './store/index.js';
+export type { RecordStore, RecordStoreOptions, DetailOptions, ReadOptions, RecordMeta, RecordStream, DetailSelector, ReadPage, ExpiredRead } from './store/index.js';

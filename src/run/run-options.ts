@@ -1,0 +1,102 @@
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { isRecordStore, type RecordStore } from '../store/index.js';
+import {
+  invalid,
+  optionalBoolean,
+  optionalInteger,
+  optionalOneOf,
+  optionalString,
+  optionalStringRecord,
+  readOptionsObject,
+} from '../validate.js';
+import { isKnownEncoding } from './decode.js';
+
+/** @public */
+export interface RunOptions {
+  /** Working directory; must exist. @defaultValue `process.cwd()` */
+  cwd?: string;
+  /** Variables added to the child's environment (they win over the inherited and non-interactive ones). */
+  env?: Record<string, string>;
+  /** Kill the whole process group after this long. @defaultValue 120000 */
+  timeoutMs?: number;
+  /** The highest `timeoutMs` accepted. @defaultValue 600000 */
+  maxTimeoutMs?: number;
+  /** Time between SIGTERM and SIGKILL when killing. @defaultValue 2000 */
+  killGraceMs?: number;
+  /** Cancels the run: the whole group is killed and the result says `canceled`. */
+  signal?: AbortSignal;
+  /** Written to the child's stdin, which is then closed. Without it stdin reads /dev/null. */
+  input?: string | Uint8Array;
+  /** Encoding of the output when it is not UTF-8 (any name iconv-lite knows). @defaultValue a UTF-8 check, then windows-1252 */
+  encoding?: string;
+  /** Where the record goes. @defaultValue a store in `$TMPDIR/tersh-<uid>/records` */
+  store?: RecordStore;
+  /** Return the streams uncondensed (still capped by `inlineMaxBytes`). @defaultValue false */
+  full?: boolean;
+  /** Cap of each inline stream view, in bytes. @defaultValue 262144 */
+  inlineMaxBytes?: number;
+  /** Bytes of each stream's tail held in memory. @defaultValue 4194304 */
+  ringBytes?: number;
+  /** `true` forces a shell, `false` forbids one; or name the shell. @defaultValue chosen by the command's syntax */
+  shell?: boolean | 'bash' | 'sh' | 'powershell' | 'cmd';
+  /** Make bash report the status of the first failing pipeline segment. @defaultValue false */
+  pipefail?: boolean;
+  /** Run a bare `sleep N` (N ≥ 2) instead of refusing it. @defaultValue false */
+  allowIdleSleep?: boolean;
+}
+
+export interface NormalizedRunOptions {
+  cwd: string;
+  env: Record<string, string> | undefined;
+  timeoutMs: number;
+  killGraceMs: number;
+  signal: AbortSignal | undefined;
+  input: Buffer | undefined;
+  encoding: string | undefined;
+  store: RecordStore | undefined;
+  full: boolean;
+  inlineMaxBytes: number;
+  ringBytes: number;
+  shell: boolean | 'bash' | 'sh' | 'powershell' | 'cmd' | undefined;
+  pipefail: boolean;
+  allowIdleSleep: boolean;
+}
+
+export const RUN_OPTION_KEYS = [
+  'cwd', 'env', 'timeoutMs', 'maxTimeoutMs', 'killGraceMs', 'signal', 'input', 'encoding', 'store', 'full',
+  'inlineMaxBytes', 'ringBytes', 'shell', 'pipefail', 'allowIdleSleep',
+] as const;
+
+const MAX_TIMEOUT_MS = 600_000;
+
+export function normalizeRunOptions(options: unknown, extraKeys: readonly string[] = []): NormalizedRunOptions {
+  const raw = readOptionsObject('options', options, [...RUN_OPTION_KEYS, ...extraKeys]);
+  const maxTimeoutMs = optionalInteger('maxTimeoutMs', raw.maxTimeoutMs, { min: 1 }) ?? MAX_TIMEOUT_MS;
+  const timeoutMs = optionalInteger('timeoutMs', raw.timeoutMs, { min: 1, max: maxTimeoutMs }) ?? Math.min(120_000, maxTimeoutMs);
+  const cwd = resolve(optionalString('cwd', raw.cwd, { nonEmpty: true }) ?? process.cwd());
+  if (!statSync(cwd, { throwIfNoEntry: false })?.isDirectory()) throw invalid('cwd', 'an existing directory', raw.cwd ?? cwd);
+  if (raw.signal !== undefined && !(raw.signal instanceof AbortSignal)) throw invalid('signal', 'an AbortSignal', raw.signal);
+  if (raw.store !== undefined && !isRecordStore(raw.store)) throw invalid('store', 'a RecordStore from createRecordStore()', raw.store);
+  const input = raw.input;
+  if (input !== undefined && typeof input !== 'string' && !(input instanceof Uint8Array)) throw invalid('input', 'a string or a Uint8Array', input);
+  const encoding = optionalString('encoding', raw.encoding, { nonEmpty: true });
+  if (encoding !== undefined && !isKnownEncoding(encoding)) throw invalid('encoding', 'an encoding iconv-lite knows', encoding);
+  const shell = typeof raw.shell === 'boolean' ? raw.shell : optionalOneOf('shell', raw.shell, ['bash', 'sh', 'powershell', 'cmd'] as const);
+  return {
+    cwd,
+    env: optionalStringRecord('env', raw.env),
+    timeoutMs,
+    killGraceMs: optionalInteger('killGraceMs', raw.killGraceMs, { max: 60_000 }) ?? 2_000,
+    signal: raw.signal as AbortSignal | undefined,
+    input: input === undefined ? undefined : Buffer.from(input as string | Uint8Array),
+    encoding,
+    store: raw.store as RecordStore | undefined,
+    full: optionalBoolean('full', raw.full) ?? false,
+    inlineMaxBytes: optionalInteger('inlineMaxBytes', raw.inlineMaxBytes, { min: 1024, max: 64 * 1024 * 1024 }) ?? 256 * 1024,
+    ringBytes: optionalInteger('ringBytes', raw.ringBytes, { min: 1024, max: 256 * 1024 * 1024 }) ?? 4 * 1024 * 1024,
+    shell,
+    pipefail: optionalBoolean('pipefail', raw.pipefail) ?? false,
+    allowIdleSleep: optionalBoolean('allowIdleSleep', raw.allowIdleSleep) ?? false,
+  };
+}

@@ -1,0 +1,47 @@
+import type { ShellKind } from './shell-resolve.js';
+
+/**
+ * The quiet result of a run: `id`, `exit`, `ok`, `ms` and `shellKind` always; every other field
+ * only when it says something. Everything in full stays in the record store under `id`.
+ * @public
+ */
+export interface RunResult {
+  /** The record's id: `detail(id)` and `read(id, …)` return the whole output. */
+  id: string;
+  /** The exit code; null when the process was killed by a signal or never started. */
+  exit: number | null;
+  /** Whether the command did what it was asked, by the semantic reading of its exit (grep finding nothing is ok). */
+  ok: boolean;
+  /** Wall time in milliseconds. */
+  ms: number;
+  /** Which interpreter ran the command (`direct`: no shell). */
+  shellKind: ShellKind;
+  /** The semantic status when it differs from what `exit` alone suggests, or on failure. */
+  status?: 'ok' | 'error' | 'signal' | 'timeout';
+  /** A short interpretation for a model: "No matches found", "Killed by SIGKILL". */
+  message?: string;
+  /** Condensed view of stdout (ANSI stripped). */
+  stdout?: string;
+  stderr?: string;
+  /** True line counts, when the view is not the whole stream. */
+  stdoutLines?: number;
+  stderrLines?: number;
+  /** Bytes of the stream not in the view (the record has them). */
+  stdoutTruncatedBytes?: number;
+  stderrTruncatedBytes?: number;
+  stdoutBinary?: true;
+  stderrBinary?: true;
+  timedOut?: true;
+  /** The caller's AbortSignal stopped the run. */
+  canceled?: true;
+  /** The signal that ended the process. */
+  signal?: string;
+  /** Set when the command was refused without running. */
+  blocked?: true;
+  /** A destructive-pattern warning from the plan ("may force-remove files"). */
+  warning?: string;
+  /** What to do differently next time. */
+  advice?: string;
+  /** A note on how to read this result (a masked exit, killed leftovers). */
+  hint?: string;
+}

@@ -1,0 +1,38 @@
+// The only file of tersh that touches node:child_process.
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface SpawnRequest {
+  file: string;
+  args: readonly string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** 'ignore' reads /dev/null; 'pipe' lets the caller write. */
+  stdin: 'ignore' | 'pipe';
+}
+
+export interface SpawnedChild {
+  child: ChildProcess;
+  pid: number;
+}
+
+/**
+ * Starts the child as the leader of a new session and process group (so no controlling terminal
+ * and one group to kill), with stdout and stderr piped. Rejects when the OS refuses to start it.
+ */
+export function spawnChild(request: SpawnRequest): Promise<SpawnedChild> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(request.file, request.args as string[], {
+      cwd: request.cwd,
+      env: request.env,
+      detached: process.platform !== 'win32',
+      stdio: [request.stdin, 'pipe', 'pipe'],
+      windowsHide: true,
+    });
+    const onError = (error: Error): void => reject(error);
+    child.once('error', onError);
+    child.once('spawn', () => {
+      child.off('error', onError);
+      resolve({ child, pid: child.pid! });
+    });
+  });
+}

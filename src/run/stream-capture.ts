@@ -1,0 +1,83 @@
+import type { Readable } from 'node:stream';
+import type { StreamFile } from '../store/index.js';
+import { TailBuffer } from './tail-buffer.js';
+
+const PAUSE_ABOVE_PENDING_BYTES = 16 * 1024 * 1024;
+
+/** What one stream produced: its exact size and line count, and the bytes kept in memory. */
+export interface CapturedStream {
+  totalBytes: number;
+  lines: number;
+  /** The first bytes, up to the head size. */
+  head: Buffer;
+  /** The last bytes, up to the tail size (overlapping `head` when the stream was short). */
+  tail: Buffer;
+}
+
+/**
+ * Drains a child's stream whole into its record file while memory holds only the head and a
+ * bounded ring of the tail. Pauses the child when the disk falls behind, never dropping a byte.
+ */
+export class StreamCapture {
+  private readonly headChunks: Buffer[] = [];
+  private headSize = 0;
+  private readonly tail: TailBuffer;
+  private totalBytes = 0;
+  private lines = 0;
+  private lastByte = -1;
+  private readonly listeners = new Set<(chunk: Buffer) => void>();
+
+  constructor(
+    private readonly file: StreamFile,
+    private readonly headBytes: number,
+    tailBytes: number,
+  ) {
+    this.tail = new TailBuffer(tailBytes);
+  }
+
+  /** Called with every chunk as it arrives (jobs use it to wake waiting readers). */
+  onData(listener: (chunk: Buffer) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  attach(stream: Readable): void {
+    stream.on('data', (chunk: Buffer) => {
+      this.take(chunk);
+      if (this.file.pendingBytes > PAUSE_ABOVE_PENDING_BYTES) {
+        stream.pause();
+        void this.file.flush().then(() => stream.resume());
+      }
+    });
+  }
+
+  private take(chunk: Buffer): void {
+    this.totalBytes += chunk.length;
+    let newlines = 0;
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) newlines++;
+    this.lines += newlines;
+    this.lastByte = chunk[chunk.length - 1]!;
+    if (this.headSize < this.headBytes) {
+      const part = chunk.subarray(0, this.headBytes - this.headSize);
+      this.headChunks.push(Buffer.from(part));
+      this.headSize += part.length;
+    }
+    this.tail.push(chunk);
+    this.file.append(chunk);
+    for (const listener of this.listeners) listener(chunk);
+  }
+
+  get bytes(): number {
+    return this.totalBytes;
+  }
+
+  result(tailBytes: number): CapturedStream {
+    const unterminated = this.totalBytes > 0 && this.lastByte !== 10 ? 1 : 0;
+    return {
+      totalBytes: this.totalBytes,
+      lines: this.lines + unterminated,
+      head: Buffer.concat(this.headChunks, this.headSize),
+      tail: this.tail.last(tailBytes),
+    };
+  }
+}

@@ -1,0 +1,7 @@
+export { createRecordStore, isRecordStore } from './record-store.js';
+export type { RecordStore, RecordStoreOptions, DetailOptions, ReadOptions } from './record-store.js';
+export type { RecordMeta, RecordStream, DetailSelector } from './record-meta.js';
+export type { ReadPage, ExpiredRead } from './read-stream.js';
+export { RecordWriter } from './record-writer.js';
+export { StreamFile } from './stream-file.js';
+export { defaultStateDir, ensurePrivateDir } from './store-dir.js';

@@ -1,0 +1,50 @@
+import { open } from 'node:fs/promises';
+import { incompleteTailLength, leadingContinuationLength } from './utf8-boundary.js';
+
+/**
+ * A page of a stored stream.
+ * @public
+ */
+export interface ReadPage {
+  data: string;
+  /** Where this page starts (moved forward past a split character when the asked offset fell inside one). */
+  offset: number;
+  /** Pass this as `offset` to read on. */
+  nextOffset: number;
+  /** True when the record is complete and nothing is left past `nextOffset`. */
+  eof: boolean;
+  expired?: never;
+}
+
+/**
+ * Returned instead of a page when the record was evicted by the store's caps or TTL.
+ * @public
+ */
+export interface ExpiredRead {
+  expired: true;
+}
+
+export async function readPage(path: string, offset: number, maxBytes: number, complete: boolean): Promise<ReadPage> {
+  const handle = await open(path, 'r').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (!handle) return { data: '', offset, nextOffset: offset, eof: complete };
+  try {
+    const size = (await handle.stat()).size;
+    const start = Math.min(offset, size);
+    const length = Math.min(maxBytes + 3, size - start);
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, start);
+    let bytes = buffer.subarray(0, bytesRead);
+    const skip = leadingContinuationLength(bytes);
+    bytes = bytes.subarray(skip, Math.min(bytes.length, skip + maxBytes));
+    const atEnd = start + skip + bytes.length >= size;
+    const cut = atEnd && !complete ? incompleteTailLength(bytes) : atEnd ? 0 : incompleteTailLength(bytes);
+    bytes = bytes.subarray(0, bytes.length - cut);
+    const nextOffset = start + skip + bytes.length;
+    return { data: bytes.toString('utf8'), offset: start + skip, nextOffset, eof: complete && nextOffset >= size };
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,178 @@
+import { readFile, stat, utimes } from 'node:fs/promises';
+import { join } from 'node:path';
+import { TershError } from '../errors.js';
+import { optionalInteger, optionalOneOf, optionalRegExp, optionalString, readOptionsObject, requiredString } from '../validate.js';
+import { matchingLines } from './detail.js';
+import { evictRecords, wasEvicted, type EvictionLimits } from './eviction.js';
+import { isRecordId, newRecordId } from './ids.js';
+import { readPage, type ExpiredRead, type ReadPage } from './read-stream.js';
+import type { DetailSelector, RecordMeta, RecordStream } from './record-meta.js';
+import { RecordWriter } from './record-writer.js';
+import { defaultStateDir, ensurePrivateDir } from './store-dir.js';
+
+/** @public */
+export interface RecordStoreOptions {
+  /** Folder of the records. @defaultValue `$TMPDIR/tersh-<uid>/records`, mode 0700 */
+  dir?: string;
+  /** Most records kept; the least recently used go first. @defaultValue 1000 */
+  maxRecords?: number;
+  /** Most bytes kept across records. @defaultValue 1 GiB */
+  maxBytes?: number;
+  /** A record unused for this long is dropped. @defaultValue 7 days */
+  ttlMs?: number;
+}
+
+/** @public */
+export interface DetailOptions {
+  /** Which part of the record. @defaultValue 'stdout' */
+  selector?: DetailSelector;
+  /** A regular expression: only the lines matching it, each prefixed by its line number. */
+  match?: string;
+  /** Most bytes returned; past it a marker says how to page on. @defaultValue 8 MiB */
+  maxBytes?: number;
+}
+
+/** @public */
+export interface ReadOptions {
+  /** Byte offset to start at. @defaultValue 0 */
+  offset?: number;
+  /** Most bytes returned (never splitting a UTF-8 character). @defaultValue 64 KiB */
+  maxBytes?: number;
+}
+
+/** @public */
+export interface RecordStore {
+  readonly dir: string;
+  /** Starts a record (used by run() and the job manager). */
+  create(init: { command: string; cwd: string; [key: string]: unknown }): RecordWriter;
+  /** The record's meta; throws `RECORD_NOT_FOUND` or `RECORD_EXPIRED`. */
+  meta(id: string): Promise<RecordMeta>;
+  /** A whole stream, the meta as JSON, or only the lines matching `match`. */
+  detail(id: string, options?: DetailOptions): Promise<string>;
+  /** A page of a stream by byte offset, or `{ expired: true }` for an evicted record. */
+  read(id: string, stream: RecordStream, options?: ReadOptions): Promise<ReadPage | ExpiredRead>;
+  /** Applies the caps and the TTL now (it also runs by itself now and then). */
+  sweep(): Promise<string[]>;
+}
+
+const SWEEP_EVERY_MS = 2_000;
+const DETAIL_MAX_BYTES = 8 * 1024 * 1024;
+const storeBrand = Symbol.for('tersh.recordStore');
+
+export function isRecordStore(value: unknown): value is RecordStore {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[storeBrand] === true;
+}
+
+/**
+ * A disk-backed store of run records, addressable by id and surviving restarts of the host.
+ * @public
+ */
+export function createRecordStore(options: RecordStoreOptions = {}): RecordStore {
+  const raw = readOptionsObject('options', options, ['dir', 'maxRecords', 'maxBytes', 'ttlMs']);
+  const dir = optionalString('dir', raw.dir, { nonEmpty: true }) ?? defaultStateDir('records');
+  const limits: EvictionLimits = {
+    maxRecords: optionalInteger('maxRecords', raw.maxRecords, { min: 1 }) ?? 1000,
+    maxBytes: optionalInteger('maxBytes', raw.maxBytes, { min: 1 }) ?? 1024 ** 3,
+    ttlMs: optionalInteger('ttlMs', raw.ttlMs, { min: 1 }) ?? 7 * 24 * 3600 * 1000,
+  };
+  ensurePrivateDir(dir);
+  const writers = new Map<string, RecordWriter>();
+  let lastSweep = 0;
+  let sweeping: Promise<string[]> | undefined;
+
+  const sweep = (): Promise<string[]> => {
+    sweeping ??= evictRecords(dir, limits, new Set(writers.keys())).finally(() => {
+      sweeping = undefined;
+      lastSweep = Date.now();
+    });
+    return sweeping;
+  };
+
+  const checkId = (id: unknown): string => {
+    const value = requiredString('id', id, { nonEmpty: true, maxLength: 64 });
+    if (!isRecordId(value)) throw new TershError('RECORD_NOT_FOUND', `No record with id "${value}" (not a record id)`, { details: { id: value } });
+    return value;
+  };
+
+  const loadMeta = async (id: string): Promise<RecordMeta> => {
+    const live = writers.get(id);
+    const path = join(dir, id, 'meta.json');
+    try {
+      const meta = JSON.parse(await readFile(path, 'utf8')) as RecordMeta;
+      const age = Date.now() - (await stat(path)).mtimeMs;
+      if (!live && meta.state === 'complete' && age > limits.ttlMs) {
+        await sweep();
+        throw new TershError('RECORD_EXPIRED', `Record ${id} has expired (unused for over ${limits.ttlMs} ms)`, { details: { id } });
+      }
+      if (!live) await utimes(path, new Date(), new Date()).catch(() => undefined);
+      return meta;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      if (live) return { id, command: '', cwd: '', startedAt: '', state: 'running' };
+      if (await wasEvicted(dir, id)) throw new TershError('RECORD_EXPIRED', `Record ${id} was evicted by the store's caps`, { details: { id } });
+      const exists = await stat(join(dir, id)).catch(() => undefined);
+      const why = exists ? 'its run never finished writing it (the host stopped mid-run)' : 'no such record in this store';
+      throw new TershError('RECORD_NOT_FOUND', `No complete record ${id}: ${why}`, { details: { id, dir } });
+    }
+  };
+
+  const store: RecordStore & { [storeBrand]: true } = {
+    [storeBrand]: true,
+    dir,
+    create(init) {
+      const id = newRecordId();
+      const writer = new RecordWriter(dir, { ...init, id, startedAt: new Date().toISOString(), state: 'running' });
+      writers.set(id, writer);
+      const forget = (): void => void writers.delete(id);
+      const finish = writer.finish.bind(writer);
+      writer.finish = async (facts) => {
+        try {
+          return await finish(facts);
+        } finally {
+          forget();
+          if (Date.now() - lastSweep > SWEEP_EVERY_MS) void sweep().catch(() => undefined);
+        }
+      };
+      return writer;
+    },
+    async meta(id) {
+      return loadMeta(checkId(id));
+    },
+    async detail(id, options = {}) {
+      const recordId = checkId(id);
+      const opts = readOptionsObject('options', options, ['selector', 'match', 'maxBytes']);
+      const selector = optionalOneOf('selector', opts.selector, ['stdout', 'stderr', 'meta', 'trace'] as const) ?? 'stdout';
+      const match = optionalRegExp('match', opts.match);
+      const maxBytes = optionalInteger('maxBytes', opts.maxBytes, { min: 16 }) ?? DETAIL_MAX_BYTES;
+      const meta = await loadMeta(recordId);
+      if (selector === 'meta') return JSON.stringify(meta, null, 2);
+      await writers.get(recordId)?.flush();
+      const path = join(dir, recordId, selector);
+      if (match) return matchingLines(path, match, maxBytes);
+      const page = await readPage(path, 0, maxBytes, meta.state === 'complete');
+      if (page.nextOffset < ((await stat(path).catch(() => undefined))?.size ?? 0)) {
+        return `${page.data}\n[… output continues past byte ${page.nextOffset}; read("${recordId}", "${selector}", { offset: ${page.nextOffset} }) pages on]`;
+      }
+      return page.data;
+    },
+    async read(id, stream, options = {}) {
+      const recordId = checkId(id);
+      const which = optionalOneOf('stream', stream, ['stdout', 'stderr', 'trace'] as const) ?? 'stdout';
+      const opts = readOptionsObject('options', options, ['offset', 'maxBytes']);
+      const offset = optionalInteger('offset', opts.offset) ?? 0;
+      const maxBytes = optionalInteger('maxBytes', opts.maxBytes, { min: 16, max: 64 * 1024 * 1024 }) ?? 64 * 1024;
+      let meta: RecordMeta;
+      try {
+        meta = await loadMeta(recordId);
+      } catch (error) {
+        if (error instanceof TershError && error.code === 'RECORD_EXPIRED') return { expired: true };
+        throw error;
+      }
+      const live = writers.get(recordId);
+      await live?.flush();
+      return readPage(join(dir, recordId, which), offset, maxBytes, !live && meta.state === 'complete');
+    },
+    sweep,
+  };
+  return store;
+}

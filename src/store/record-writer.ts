@@ -1,0 +1,77 @@
+import { mkdir, rename, writeFile, utimes } from 'node:fs/promises';
+import { join } from 'node:path';
+import { StreamFile } from './stream-file.js';
+import type { RecordMeta } from './record-meta.js';
+
+/**
+ * The writing side of one record: two stream files, a trace path, and `meta.json`, which is
+ * written atomically (temp file + rename) and says `complete` only after every byte is on disk.
+ * @public
+ */
+export class RecordWriter {
+  readonly id: string;
+  readonly dir: string;
+  readonly stdout: StreamFile;
+  readonly stderr: StreamFile;
+  /** Where a tracer writes its raw trace for this record. */
+  readonly tracePath: string;
+  private readonly ready: Promise<void>;
+  private meta: RecordMeta;
+  private finished = false;
+
+  constructor(storeDir: string, meta: RecordMeta) {
+    this.id = meta.id;
+    this.dir = join(storeDir, meta.id);
+    this.meta = meta;
+    this.stdout = new StreamFile(join(this.dir, 'stdout'));
+    this.stderr = new StreamFile(join(this.dir, 'stderr'));
+    this.tracePath = join(this.dir, 'trace');
+    this.ready = mkdir(this.dir, { recursive: true, mode: 0o700 }).then(() => undefined);
+    this.ready.catch(() => undefined);
+  }
+
+  /** Resolves once the record's folder exists (streams and trace may be written from then on). */
+  whenReady(): Promise<void> {
+    return this.ready;
+  }
+
+  get isFinished(): boolean {
+    return this.finished;
+  }
+
+  /** Writes `meta.json` with state `running`, so other processes can see a live record. */
+  async publishRunning(extra: Partial<RecordMeta> = {}): Promise<void> {
+    this.meta = { ...this.meta, ...extra, state: 'running' };
+    await this.writeMeta();
+  }
+
+  async flush(): Promise<void> {
+    await this.ready;
+    await Promise.all([this.stdout.flush(), this.stderr.flush()]);
+  }
+
+  async finish(facts: Partial<RecordMeta>): Promise<RecordMeta> {
+    await this.ready;
+    await Promise.all([this.stdout.close(), this.stderr.close()]);
+    this.meta = {
+      ...this.meta,
+      ...facts,
+      stdoutBytes: this.stdout.bytesWritten,
+      stderrBytes: this.stderr.bytesWritten,
+      state: 'complete',
+      endedAt: new Date().toISOString(),
+    };
+    await this.writeMeta();
+    this.finished = true;
+    return this.meta;
+  }
+
+  private async writeMeta(): Promise<void> {
+    await this.ready;
+    const temp = join(this.dir, `.meta.${process.pid}.tmp`);
+    await writeFile(temp, JSON.stringify(this.meta), { mode: 0o600 });
+    await rename(temp, join(this.dir, 'meta.json'));
+    const now = new Date();
+    await utimes(this.dir, now, now).catch(() => undefined);
+  }
+}

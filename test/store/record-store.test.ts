@@ -1,0 +1,134 @@
+import { mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createRecordStore, isTershError, run } from '../../src/index.js';
+import { useTempDirs } from '../helpers/temp-dir.js';
+
+const tempDir = useTempDirs();
+
+async function expectCode(promise: Promise<unknown>, code: string): Promise<void> {
+  try {
+    await promise;
+    expect.unreachable('expected a TershError');
+  } catch (error) {
+    expect(isTershError(error) ? error.code : error).toBe(code);
+  }
+}
+
+describe('record store', () => {
+  it('creates its folder private (mode 0700)', () => {
+    const dir = join(tempDir(), 'records');
+    createRecordStore({ dir });
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+  });
+
+  it('returns a whole stream, the meta, or only the matching lines with their numbers', async () => {
+    const store = createRecordStore({ dir: join(tempDir(), 'records') });
+    const result = await run("printf 'alpha\\nERROR one\\nbeta\\nERROR two\\n'; echo oops >&2", { store });
+    expect(await store.detail(result.id)).toBe('alpha\nERROR one\nbeta\nERROR two\n');
+    expect(await store.detail(result.id, { selector: 'stderr' })).toBe('oops\n');
+    expect(await store.detail(result.id, { selector: 'stdout', match: 'ERROR' })).toBe('2: ERROR one\n4: ERROR two');
+    const meta = JSON.parse(await store.detail(result.id, { selector: 'meta' }));
+    expect(meta).toMatchObject({ id: result.id, state: 'complete', exit: 0, stdoutBytes: 31, stdoutLines: 4, stderrLines: 1 });
+  });
+
+  it('survives a restart of the host: a new store over the same folder reads old records', async () => {
+    const dir = join(tempDir(), 'records');
+    const result = await run('echo persisted', { store: createRecordStore({ dir }) });
+    const reopened = createRecordStore({ dir });
+    expect(await reopened.detail(result.id)).toBe('persisted\n');
+  });
+
+  it('pages a stream by offset without ever splitting a UTF-8 character', async () => {
+    const store = createRecordStore({ dir: join(tempDir(), 'records') });
+    const result = await run("printf 'ééééééééééééééééééééé'", { store });
+    const seen: string[] = [];
+    let offset = 0;
+    for (;;) {
+      const page = await store.read(result.id, 'stdout', { offset, maxBytes: 16 });
+      if ('expired' in page) throw new Error('expired');
+      seen.push(page.data);
+      offset = page.nextOffset;
+      if (page.eof) break;
+    }
+    expect(seen.join('')).toBe('ééééééééééééééééééééé');
+    expect(seen.length).toBe(3);
+    const odd = await store.read(result.id, 'stdout', { offset: 1, maxBytes: 17 });
+    expect(odd).toMatchObject({ data: 'éééééééé', offset: 2, nextOffset: 18, eof: false });
+  });
+
+  it('evicts the least recently used records beyond the count cap and answers expired for them', async () => {
+    const store = createRecordStore({ dir: join(tempDir(), 'records'), maxRecords: 2 });
+    const first = await run('echo 1', { store });
+    const second = await run('echo 2', { store });
+    await store.detail(first.id); // first is now more recently used than second
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(join(store.dir, second.id, 'meta.json'), past, past);
+    const third = await run('echo 3', { store });
+    const evicted = await store.sweep();
+    expect(evicted).toEqual([second.id]);
+    expect(await store.read(second.id, 'stdout')).toEqual({ expired: true });
+    await expectCode(store.detail(second.id), 'RECORD_EXPIRED');
+    expect(await store.detail(third.id)).toBe('3\n');
+  });
+
+  it('evicts beyond the byte cap but never a record still being written', async () => {
+    const store = createRecordStore({ dir: join(tempDir(), 'records'), maxBytes: 10 });
+    const writer = store.create({ command: 'live', cwd: '/' });
+    await writer.whenReady();
+    writer.stdout.append(Buffer.from('x'.repeat(100)));
+    await writer.flush();
+    const done = await run('echo finished-record-bigger-than-cap', { store });
+    await store.sweep();
+    await expectCode(store.detail(done.id), 'RECORD_EXPIRED');
+    expect(await store.detail(writer.id)).toBe('x'.repeat(100));
+    await writer.finish({ exit: 0 });
+  });
+
+  it('drops records past the TTL', async () => {
+    const store = createRecordStore({ dir: join(tempDir(), 'records'), ttlMs: 1_000 });
+    const result = await run('echo old', { store });
+    const past = new Date(Date.now() - 5_000);
+    utimesSync(join(store.dir, result.id, 'meta.json'), past, past);
+    expect(await store.read(result.id, 'stdout')).toEqual({ expired: true });
+  });
+
+  it('never reads a record whose writer died mid-run as complete', async () => {
+    const dir = join(tempDir(), 'records');
+    const store = createRecordStore({ dir });
+    mkdirSync(join(dir, 'rmx0000000abcdef'));
+    writeFileSync(join(dir, 'rmx0000000abcdef', 'stdout'), 'partial');
+    await expectCode(store.detail('rmx0000000abcdef'), 'RECORD_NOT_FOUND');
+  });
+
+  it('lets a live record be read while it is written, with eof false until it completes', async () => {
+    const store = createRecordStore({ dir: join(tempDir(), 'records') });
+    const writer = store.create({ command: 'live', cwd: '/' });
+    writer.stdout.append(Buffer.from('line 1\n'));
+    expect(await store.read(writer.id, 'stdout')).toMatchObject({ data: 'line 1\n', eof: false });
+    await writer.finish({ exit: 0 });
+    expect(await store.read(writer.id, 'stdout')).toMatchObject({ data: 'line 1\n', eof: true });
+    expect(readFileSync(join(store.dir, writer.id, 'meta.json'), 'utf8')).toContain('"state":"complete"');
+  });
+
+  it('answers an unknown id with RECORD_NOT_FOUND and a bad one with the same', async () => {
+    const store = createRecordStore({ dir: join(tempDir(), 'records') });
+    await expectCode(store.detail('rmx0000000000000'), 'RECORD_NOT_FOUND');
+    await expectCode(store.detail('../../etc/passwd'), 'RECORD_NOT_FOUND');
+  });
+
+  it.each([
+    [{ selector: 'stdin' }, 'Expected `selector`'],
+    [{ match: '(' }, 'Expected `match` to be a valid regular expression'],
+    [{ maxBytes: 0 }, 'Expected `maxBytes`'],
+    [{ color: true }, 'Unknown option `color`'],
+  ])('rejects detail options %j with a TypeError', async (options, message) => {
+    const store = createRecordStore({ dir: join(tempDir(), 'records') });
+    const result = await run('true', { store });
+    await expect(store.detail(result.id, options as never)).rejects.toThrow(message);
+  });
+
+  it.each([[{ maxRecords: 0 }], [{ ttlMs: -1 }], [{ dir: 5 }], [{ size: 1 }]])('rejects store options %j', (options) => {
+    expect(() => createRecordStore(options as never)).toThrow(TypeError);
+  });
+});
