@@ -1,0 +1,129 @@
+import type { Node } from 'web-tree-sitter';
+import type { WalkContext } from './context.js';
+import { matchRule } from './match.js';
+import { normalize, type Token } from './normalize.js';
+import { applyFileRedirect } from './redirects.js';
+import { buildSegment, type Facts } from './segment.js';
+import { codeInterpreters, databaseClients, shells } from './wrappers.js';
+import { readWord, type Word } from './words.js';
+
+/** What a pipeline stage writes to the next one: static text when known, else null. */
+export type Output = string | null;
+
+function addRule(facts: Facts, id: string): void {
+  if (!facts.rules.includes(id)) facts.rules.push(id);
+}
+
+/** `$(echo rm)` as a command name: the output of a static echo or printf is known. */
+function resolveEcho(node: Node): string | null {
+  if (node.type !== 'command_substitution') return null;
+  const inner = node.namedChildren.filter((c) => c !== null);
+  const command = inner[0];
+  if (inner.length !== 1 || !command || command.type !== 'command') return null;
+  const words = command.namedChildren.filter((c) => c !== null).map((c) => (c.type === 'command_name' && c.namedChild(0) ? readWord(c.namedChild(0) as Node) : readWord(c)));
+  const program = words[0]?.text;
+  if ((program !== 'echo' && program !== 'printf') || !words.every((w) => w.isStatic)) return null;
+  return words.slice(1).map((w) => w.text).join(' ');
+}
+
+function runShellText(ctx: WalkContext, payload: Token, depth: number, facts: Facts): void {
+  if (!payload.isStatic) addRule(facts, 'exec.dynamic-code');
+  else if (depth >= ctx.maxDepth) addRule(facts, 'exec.depth-limit');
+  else ctx.walkSource(payload.text, depth + 1);
+}
+
+function operandsOf(argv: readonly Token[]): string[] {
+  return argv.slice(1).map((t) => t.text).filter((t) => !t.startsWith('-') || t === '-');
+}
+
+function readsStdin(program: string, argv: readonly Token[]): boolean {
+  const operands = operandsOf(argv);
+  if (databaseClients.has(program)) return !argv.some((t) => /^(-c|-e|-f|--command|--execute|--file)$/.test(t.text)) && operands.length <= 1;
+  if (shells.has(program)) return operands.length === 0 || operands[0] === '-' || argv.some((t) => t.text === '-s');
+  return operands.length === 0 || operands[0] === '-';
+}
+
+function feedStdin(ctx: WalkContext, program: string, stdin: Output, depth: number, facts: Facts): void {
+  if (shells.has(program)) {
+    if (stdin === null) addRule(facts, 'exec.pipe-to-shell');
+    else {
+      addRule(facts, 'exec.shell-stdin');
+      runShellText(ctx, { text: stdin, isStatic: true }, depth, facts);
+    }
+    return;
+  }
+  const isDatabase = databaseClients.has(program);
+  if (stdin === null) {
+    addRule(facts, isDatabase ? 'db.piped-sql' : 'exec.pipe-to-shell');
+    return;
+  }
+  if (!isDatabase) addRule(facts, 'exec.shell-stdin');
+  const match = matchRule(ctx.index, [program, '-c', stdin]);
+  if (match?.rule.category === 'destructive') {
+    addRule(facts, match.rule.id);
+    facts.destructive = true;
+  }
+}
+
+function collectWords(ctx: WalkContext, node: Node, depth: number, facts: Facts, stdinTexts: Word[]): Word[] {
+  const words: Word[] = [];
+  for (const child of node.namedChildren) {
+    if (!child) continue;
+    if (child.type === 'variable_assignment') ctx.walkSubstitutions(child, depth, facts);
+    else if (child.type === 'command_name') {
+      const name = child.namedChild(0);
+      if (name) words.push(readWord(name));
+    } else if (child.type === 'file_redirect') {
+      const destination = applyFileRedirect(child, facts);
+      if (destination) ctx.walkSubstitutions(destination, depth, facts);
+    } else if (child.type === 'herestring_redirect') {
+      const value = child.namedChild(0);
+      if (value) stdinTexts.push(readWord(value));
+      if (value) ctx.walkSubstitutions(value, depth, facts);
+    } else if (child.type !== 'comment') words.push(readWord(child));
+  }
+  for (const word of words) {
+    if (!word.isStatic) ctx.walkSubstitutions(word.node, depth, facts);
+    if (word.hasGlob) addRule(facts, 'shell.glob');
+  }
+  return words;
+}
+
+/** Classifies one simple command, walks what it runs indirectly, and returns what it prints when static. */
+export function walkCommand(ctx: WalkContext, node: Node, depth: number, upstream: Output | undefined, facts: Facts, stdinTexts: Word[]): Output {
+  const words = collectWords(ctx, node, depth, facts, stdinTexts);
+  const head = words[0];
+  if (!head) {
+    if (facts.rules.length > 0) ctx.segments.push(buildSegment(ctx.index, [], facts, depth, false));
+    return null;
+  }
+  let tokens: Token[] = words.map((w) => ({ text: w.text, isStatic: w.isStatic }));
+  if (!head.isStatic) {
+    const resolved = resolveEcho(head.node);
+    if (resolved !== null && resolved.trim() !== '') {
+      tokens = [...resolved.split(/\s+/).filter(Boolean).map((text) => ({ text, isStatic: true })), ...tokens.slice(1)];
+    }
+  }
+  const { argv, shellPayloads, nested } = normalize(tokens);
+  const program = argv[0]?.isStatic ? argv[0].text : null;
+  for (const payload of shellPayloads) runShellText(ctx, payload, depth, facts);
+  for (const inner of nested) {
+    if (inner.length > 0) ctx.segments.push(buildSegment(ctx.index, normalize(inner).argv, { rules: [], effects: [], destructive: false }, depth + 1, false));
+  }
+  if (program !== null && (shells.has(program) || program === 'source' || program === '.')) {
+    if (words.some((w) => w.node.type === 'process_substitution')) addRule(facts, 'exec.pipe-to-shell');
+  }
+  const stdin: Output | undefined = stdinTexts.length > 0 ? (stdinTexts.every((w) => w.isStatic) ? stdinTexts.map((w) => w.text).join('\n') : null) : upstream;
+  const interprets = program !== null && (shells.has(program) || codeInterpreters.has(program) || databaseClients.has(program));
+  if (interprets && stdin !== undefined && shellPayloads.length === 0 && readsStdin(program, argv)) feedStdin(ctx, program, stdin, depth, facts);
+  ctx.segments.push(buildSegment(ctx.index, argv, facts, depth, shellPayloads.length > 0));
+  return outputOf(program, argv, stdin);
+}
+
+function outputOf(program: string | null, argv: readonly Token[], stdin: Output | undefined): Output {
+  if (!argv.every((t) => t.isStatic)) return null;
+  if (program === 'echo') return argv.slice(1).filter((t) => !/^-[neE]+$/.test(t.text)).map((t) => t.text).join(' ');
+  if (program === 'printf') return argv.slice(1).map((t) => t.text).join(' ');
+  if (program === 'cat' && argv.length === 1) return stdin ?? null;
+  return null;
+}

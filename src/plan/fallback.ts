@@ -1,0 +1,24 @@
+// Used only when the parse cannot be trusted (error, timeout, too long): errs towards "destructive".
+const destructiveText = new RegExp(
+  [
+    String.raw`(^|[\s;&|(\x60'"\\/])(rm|unlink|rmdir|shred|dd|mkfs[\w.]*|wipefs|truncate|kill|killall|pkill|reboot|shutdown|halt|poweroff|dropdb|userdel|fdisk|parted)($|[\s;&|)\x60'"])`,
+    String.raw`reset\s+--hard`,
+    String.raw`\bpush\b[^\n]*\s(-f|--force|--mirror|--delete|\+)`,
+    String.raw`\bclean\s+-\w*f`,
+    String.raw`\b(drop|truncate)\s+(table|database|schema)`,
+    String.raw`\bdelete\s+from\b`,
+    String.raw`\|\s*(sudo\s+)?(ba|z|da|k)?sh\b`,
+    String.raw`\b(destroy|uninstall|prune|flushall)\b`,
+    String.raw`\bdelete\b`,
+    String.raw`-delete\b`,
+    String.raw`:\s*\(\s*\)\s*\{`,
+    String.raw`\beval\b|\bexec\b|\$\(|\x60|<\(`,
+    String.raw`>`,
+  ].join('|'),
+  'i',
+);
+
+/** A coarse textual check: may this text destroy data? */
+export function mayBeDestructive(text: string): boolean {
+  return destructiveText.test(text);
+}

@@ -1,0 +1,126 @@
+import type { PlanEffect, PlanRule } from './types.js';
+import { programValueOptions } from './wrappers.js';
+
+interface CompiledRule {
+  rule: PlanRule;
+  subcommand: string[][] | undefined;
+  argPattern: RegExp | undefined;
+  textPattern: RegExp | undefined;
+  valueOptions: ReadonlySet<string>;
+}
+
+/** Rules grouped by program, in matching order. */
+export type RuleIndex = ReadonlyMap<string, readonly CompiledRule[]>;
+
+export function compileRules(rules: readonly PlanRule[]): RuleIndex {
+  const index = new Map<string, CompiledRule[]>();
+  for (const rule of rules) {
+    const programs = typeof rule.program === 'string' ? [rule.program] : rule.program;
+    for (const program of programs) {
+      const compiled: CompiledRule = {
+        rule,
+        subcommand: rule.subcommand?.map((alternatives) => alternatives.split('|')),
+        argPattern: rule.argPattern === undefined ? undefined : new RegExp(rule.argPattern),
+        textPattern: rule.textPattern === undefined ? undefined : new RegExp(rule.textPattern, 'i'),
+        valueOptions: new Set([...(rule.valueOptions ?? []), ...(programValueOptions[program] ?? [])]),
+      };
+      const list = index.get(program);
+      if (list) list.push(compiled);
+      else index.set(program, [compiled]);
+    }
+  }
+  return index;
+}
+
+export interface Scanned {
+  flags: string[];
+  operands: string[];
+}
+
+export function scan(args: readonly string[], valueOptions: ReadonlySet<string>): Scanned {
+  const flags: string[] = [];
+  const operands: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const token = args[i] as string;
+    if (token === '--') {
+      for (let j = i + 1; j < args.length; j++) operands.push(args[j] as string);
+      break;
+    }
+    if (token.length > 1 && token[0] === '-') {
+      flags.push(token);
+      if (valueOptions.has(token)) i++;
+    } else operands.push(token);
+  }
+  return { flags, operands };
+}
+
+/** `-f` matches `-f` and clusters such as `-rf`; `--force` matches `--force` and `--force=…`. */
+export function hasFlag(flags: readonly string[], wanted: string): boolean {
+  const isShort = wanted.length === 2 && wanted[0] === '-';
+  for (const flag of flags) {
+    if (flag === wanted) return true;
+    if (isShort) {
+      if (flag[1] !== '-' && /^-[A-Za-z0-9]+$/.test(flag) && flag.includes(wanted[1] as string)) return true;
+    } else if (flag.startsWith(wanted) && flag[wanted.length] === '=') return true;
+  }
+  return false;
+}
+
+export interface RuleMatch {
+  rule: PlanRule;
+  effects: PlanEffect[];
+}
+
+function effectsOf(rule: PlanRule, args: readonly string[], operands: readonly string[]): PlanEffect[] {
+  const spec = rule.effects;
+  if (!spec) return [];
+  const { prefix } = spec;
+  let paths: readonly string[];
+  if (prefix !== undefined) paths = args.filter((a) => a.startsWith(prefix)).map((a) => a.slice(prefix.length));
+  else {
+    const rest = operands.slice(spec.skip ?? 0);
+    paths = spec.operands === 'all' ? rest : spec.operands === 'last' ? rest.slice(-1) : rest.slice(0, -1);
+  }
+  return paths.filter((p) => p.length > 0 && p !== '{}' && !p.includes('$')).map((path) => ({ path, kind: spec.kind }));
+}
+
+/** The first rule of the program that fires on `argv`, honouring `--help` and `--dry-run`. */
+export function matchRule(index: RuleIndex, argv: readonly string[]): RuleMatch | undefined {
+  const rules = index.get(argv[0] as string);
+  if (!rules) return undefined;
+  const args = argv.slice(1);
+  const cache = new Map<ReadonlySet<string>, Scanned>();
+  for (const compiled of rules) {
+    let scanned = cache.get(compiled.valueOptions);
+    if (!scanned) {
+      scanned = scan(args, compiled.valueOptions);
+      cache.set(compiled.valueOptions, scanned);
+    }
+    const { rule } = compiled;
+    if (rule.category === 'destructive' || rule.category === 'mutating') {
+      if (hasFlag(scanned.flags, '--dry-run')) continue;
+    }
+    if (!conditionsHold(compiled, args, scanned)) continue;
+    return { rule, effects: effectsOf(rule, args, scanned.operands.slice(compiled.subcommand?.length ?? 0)) };
+  }
+  return undefined;
+}
+
+function conditionsHold(compiled: CompiledRule, args: readonly string[], scanned: Scanned): boolean {
+  const { rule, subcommand } = compiled;
+  if (subcommand) {
+    for (let i = 0; i < subcommand.length; i++) {
+      const word = scanned.operands[i];
+      if (word === undefined || !(subcommand[i] as string[]).includes(word)) return false;
+    }
+  }
+  if (rule.operands) {
+    const count = scanned.operands.length - (subcommand?.length ?? 0);
+    if (rule.operands === 'none' ? count > 0 : count === 0) return false;
+  }
+  if (rule.flags && !rule.flags.every((group) => group.some((flag) => hasFlag(scanned.flags, flag)))) return false;
+  if (rule.unlessFlags?.some((flag) => hasFlag(scanned.flags, flag))) return false;
+  if (compiled.argPattern && !args.some((arg) => (compiled.argPattern as RegExp).test(arg))) return false;
+  if (compiled.textPattern && !compiled.textPattern.test(args.join(' '))) return false;
+  return true;
+}

@@ -1,0 +1,160 @@
+import { gitGlobalValueOptions, programValueOptions, shells, wrapperSpecs, type WrapperSpec } from './wrappers.js';
+
+export interface Token {
+  text: string;
+  isStatic: boolean;
+}
+
+/** A command line reduced to the program that really runs, plus what it runs indirectly. */
+export interface Normalized {
+  argv: Token[];
+  /** Text run as shell code (`sh -c`, `eval`, `su -c`, `watch`, `ssh host cmd`). */
+  shellPayloads: Token[];
+  /** Commands run per file (`find -exec … ;`). */
+  nested: Token[][];
+}
+
+const wrapperByName = new Map<string, WrapperSpec>();
+for (const spec of wrapperSpecs) for (const name of spec.program) wrapperByName.set(name, spec);
+
+export function basename(text: string): string {
+  const slash = text.lastIndexOf('/');
+  return slash >= 0 && slash < text.length - 1 ? text.slice(slash + 1) : text;
+}
+
+function takesValue(token: string, options: readonly string[] | ReadonlySet<string> | undefined): 'separate' | 'attached' | false {
+  if (!options) return false;
+  const has = (o: string) => (Array.isArray(options) ? (options as readonly string[]).includes(o) : (options as ReadonlySet<string>).has(o));
+  if (has(token)) return 'separate';
+  if (token.startsWith('--')) return has(token.slice(0, token.indexOf('='))) ? 'attached' : false;
+  return token.length > 2 && has(token.slice(0, 2)) ? 'attached' : false;
+}
+
+interface Peeled {
+  rest: Token[];
+  shellPayloads: Token[];
+  runsCommand: boolean;
+}
+
+function peelWrapper(name: string, spec: WrapperSpec, args: Token[]): Peeled {
+  const payloads: Token[] = [];
+  let i = 0;
+  let leading = spec.leadingOperands ?? 0;
+  while (i < args.length) {
+    const token = args[i] as Token;
+    const text = token.text;
+    if (text === '--') { i++; break; }
+    if (spec.assignments && /^[A-Za-z_][A-Za-z0-9_]*=/.test(text)) { i++; continue; }
+    if (text.startsWith('-') && text.length > 1) {
+      if (spec.noCommandFlags?.includes(text)) return { rest: [], shellPayloads: [], runsCommand: false };
+      if (spec.shellOption && (text === spec.shellOption)) {
+        const payload = args[i + 1];
+        if (payload) payloads.push(payload);
+        return { rest: [], shellPayloads: payloads, runsCommand: true };
+      }
+      if ((text === '-S' || text.startsWith('--split-string')) && name === 'env') {
+        const joined = text.includes('=') ? [{ text: text.slice(text.indexOf('=') + 1), isStatic: token.isStatic }, ...args.slice(i + 1)] : args.slice(i + 1);
+        return { rest: [], shellPayloads: [joinTokens(joined)], runsCommand: true };
+      }
+      const kind = takesValue(text, spec.valueOptions);
+      i += kind === 'separate' ? 2 : 1;
+      continue;
+    }
+    if (leading > 0) { leading--; i++; continue; }
+    break;
+  }
+  let rest = args.slice(i);
+  if (name === 'parallel') {
+    const stop = rest.findIndex((t) => t.text.startsWith(':::') || t.text === '::::');
+    if (stop >= 0) rest = rest.slice(0, stop);
+  }
+  if (spec.joinsShellString && rest.length > 0) return { rest: [], shellPayloads: [joinTokens(rest)], runsCommand: true };
+  return { rest, shellPayloads: payloads, runsCommand: rest.length > 0 };
+}
+
+export function joinTokens(tokens: Token[]): Token {
+  return { text: tokens.map((t) => t.text).join(' '), isStatic: tokens.every((t) => t.isStatic) };
+}
+
+function skipGitGlobals(args: Token[]): Token[] {
+  let i = 0;
+  while (i < args.length) {
+    const text = (args[i] as Token).text;
+    if (!text.startsWith('-') || text === '--') break;
+    i += takesValue(text, gitGlobalValueOptions) === 'separate' ? 2 : 1;
+  }
+  return args.slice(i);
+}
+
+function findExecPayloads(args: Token[]): Token[][] {
+  const nested: Token[][] = [];
+  for (let i = 0; i < args.length; i++) {
+    const text = (args[i] as Token).text;
+    if (text !== '-exec' && text !== '-execdir' && text !== '-ok' && text !== '-okdir') continue;
+    const end = args.findIndex((t, j) => j > i && (t.text === ';' || t.text === '+'));
+    const stop = end < 0 ? args.length : end;
+    nested.push(args.slice(i + 1, stop));
+    i = stop;
+  }
+  return nested;
+}
+
+function sshRemoteCommand(args: Token[]): Token[] {
+  for (let i = 0; i < args.length; i++) {
+    const text = (args[i] as Token).text;
+    if (text === '--') return args.slice(i + 2);
+    if (text.startsWith('-')) {
+      if (takesValue(text, programValueOptions['ssh']) === 'separate') i++;
+      continue;
+    }
+    return args.slice(i + 1);
+  }
+  return [];
+}
+
+/** Shell `-c` detection also for clusters such as `-lc`, `-ec`. */
+function shellCommandString(args: Token[]): Token | null | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const text = (args[i] as Token).text;
+    if (!text.startsWith('-') || text === '-' || text === '--') return undefined;
+    if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(text)) return args[i + 1] ?? null;
+    if (text === '-o' || text === '+o' || text === '-O' || text === '+O') i++;
+  }
+  return undefined;
+}
+
+export function normalize(words: Token[]): Normalized {
+  let argv = words;
+  const shellPayloads: Token[] = [];
+  let nested: Token[][] = [];
+  for (let round = 0; round < 16 && argv.length > 0; round++) {
+    const head = argv[0] as Token;
+    if (!head.isStatic) break;
+    const name = basename(head.text);
+    argv = [{ text: name, isStatic: true }, ...argv.slice(1)];
+    const spec = wrapperByName.get(name);
+    if (spec) {
+      const peeled = peelWrapper(name, spec, argv.slice(1));
+      shellPayloads.push(...peeled.shellPayloads);
+      if (peeled.rest.length === 0) {
+        if (!peeled.runsCommand || peeled.shellPayloads.length > 0) argv = [argv[0] as Token];
+        break;
+      }
+      argv = peeled.rest;
+      continue;
+    }
+    if (name === 'git') argv = [argv[0] as Token, ...skipGitGlobals(argv.slice(1))];
+    else if (name === 'eval' && argv.length > 1) shellPayloads.push(joinTokens(argv.slice(1)));
+    else if (name === 'ssh') {
+      const remote = sshRemoteCommand(argv.slice(1));
+      if (remote.length > 0) shellPayloads.push(joinTokens(remote));
+    } else if (name === 'find') nested = findExecPayloads(argv.slice(1));
+    else if (shells.has(name)) {
+      const payload = shellCommandString(argv.slice(1));
+      if (payload) shellPayloads.push(payload);
+      else if (payload === null) shellPayloads.push({ text: '', isStatic: false });
+    }
+    break;
+  }
+  return { argv, shellPayloads, nested };
+}

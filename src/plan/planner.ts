@@ -1,0 +1,82 @@
+import { assemblePlan, type Troubles } from './assemble.js';
+import type { WalkContext } from './context.js';
+import { mayBeDestructive } from './fallback.js';
+import { createBashParser } from './language.js';
+import { compileRules } from './match.js';
+import { normalizePlanOptions } from './options.js';
+import { defaultRules } from './rules/index.js';
+import type { Parser } from 'web-tree-sitter';
+import type { NormalizedPlanOptions } from './options.js';
+import type { Plan, PlanOptions, Planner } from './types.js';
+import { invalid } from '../validate.js';
+import { walkNode, walkSource, walkSubstitutions } from './walk.js';
+
+/**
+ * Loads the bash grammar once and returns a planner whose `plan()` is synchronous.
+ * @public
+ */
+export async function createPlanner(options?: PlanOptions): Promise<Planner> {
+  const settings = normalizePlanOptions(options);
+  return buildPlanner(settings, await createBashParser());
+}
+
+function buildPlanner(settings: NormalizedPlanOptions, parser: Parser): Planner {
+  const index = compileRules([...settings.rules, ...defaultRules]);
+  return {
+    plan(command: string): Plan {
+      if (typeof command !== 'string') throw invalid('command', 'a string', command);
+      const troubles: Troubles = { rules: [], mayDestroy: false };
+      if (command.length > settings.maxLength) {
+        return assemblePlan([], { rules: ['shell.too-long'], mayDestroy: mayBeDestructive(command) });
+      }
+      let source = command;
+      if (source.includes('\0')) {
+        troubles.rules.push('shell.nul-byte');
+        troubles.mayDestroy = mayBeDestructive(source);
+        source = source.replaceAll('\0', ' ');
+      }
+      const ctx: WalkContext = {
+        parser,
+        index,
+        maxDepth: settings.maxDepth,
+        deadline: performance.now() + settings.parseTimeoutMs,
+        segments: [],
+        hasError: false,
+        timedOut: false,
+        walkNode: (node, depth) => walkNode(ctx, node, depth),
+        walkSource: (text, depth) => walkSource(ctx, text, depth),
+        walkSubstitutions: (node, depth, facts) => walkSubstitutions(ctx, node, depth, facts),
+      };
+      walkSource(ctx, source, 0);
+      if (ctx.timedOut) troubles.rules.push('shell.parse-timeout');
+      if (ctx.hasError) troubles.rules.push('shell.parse-error');
+      if (ctx.timedOut || ctx.hasError) troubles.mayDestroy ||= mayBeDestructive(source);
+      return assemblePlan(ctx.segments, troubles);
+    },
+  };
+}
+
+/**
+ * Statically checks what a shell command may do, without running it.
+ * @public
+ */
+export async function plan(command: string, options?: PlanOptions): Promise<Plan> {
+  if (typeof command !== 'string') throw invalid('command', 'a string', command);
+  if (options === undefined) {
+    defaultPlanner ??= createPlanner().catch((error: unknown) => {
+      defaultPlanner = undefined;
+      throw error;
+    });
+    return (await defaultPlanner).plan(command);
+  }
+  const settings = normalizePlanOptions(options);
+  const parser = await createBashParser();
+  try {
+    return buildPlanner(settings, parser).plan(command);
+  } finally {
+    parser.delete();
+  }
+}
+
+// The default planner holds only immutable rules and a parser used synchronously: safe to share.
+let defaultPlanner: Promise<Planner> | undefined;

@@ -1,0 +1,72 @@
+import { matchRule, type RuleIndex } from './match.js';
+import type { Token } from './normalize.js';
+import { structuralRules, worst } from './structural.js';
+import type { PlanEffect, PlanSegment } from './types.js';
+
+/** What the parser learnt about a command besides its argv (redirects, substitutions…). */
+export interface Facts {
+  rules: string[];
+  effects: PlanEffect[];
+  destructive: boolean;
+}
+
+export function emptyFacts(): Facts {
+  return { rules: [], effects: [], destructive: false };
+}
+
+function asksForHelp(args: readonly Token[]): boolean {
+  for (const token of args) {
+    if (token.text === '--') return false;
+    if (token.text === '--help') return true;
+  }
+  return false;
+}
+
+/** Classifies one normalised command; `program` is null when the command name is dynamic. */
+export function buildSegment(index: RuleIndex, argv: readonly Token[], facts: Facts, depth: number, hasPayload: boolean): PlanSegment {
+  const head = argv[0];
+  const program = head?.isStatic ? head.text : null;
+  const texts = argv.map((t) => t.text);
+  const rules: string[] = [];
+  const warnings: string[] = [];
+  let category: PlanSegment['category'] = 'unknown';
+  let destructive = facts.destructive;
+  let reversible: PlanSegment['reversible'] = 'unknown';
+  let network = false;
+  const effects: PlanEffect[] = [];
+
+  if (program === null) rules.push('exec.dynamic-command');
+  else if (asksForHelp(argv.slice(1))) {
+    rules.push('shell.help');
+    category = 'read-only';
+    reversible = true;
+  } else {
+    const match = matchRule(index, texts);
+    if (match) {
+      const { rule } = match;
+      rules.push(rule.id);
+      category = rule.category;
+      network = rule.category === 'network' || rule.network === true;
+      if (rule.warning) warnings.push(rule.warning);
+      effects.push(...match.effects);
+      if (rule.category === 'destructive') destructive = true;
+      reversible = rule.reversible ?? (rule.category === 'destructive' ? false : rule.category === 'read-only' ? true : 'unknown');
+    } else if (hasPayload) {
+      rules.push('exec.shell-string');
+      category = 'read-only';
+      reversible = true;
+    }
+  }
+  for (const id of facts.rules) if (!rules.includes(id)) rules.push(id);
+  for (const id of rules) {
+    const structural = structuralRules[id];
+    if (!structural) continue;
+    category = worst(category, structural.category);
+    if (structural.destructive) destructive = true;
+    if (structural.warning && !warnings.includes(structural.warning)) warnings.push(structural.warning);
+    if (structural.category === 'complex' && reversible === true) reversible = 'unknown';
+  }
+  if (facts.rules.includes('shell.redirect-write')) reversible = false;
+  effects.push(...facts.effects);
+  return { program, argv: texts, rules, category, destructive, reversible, network, effects, warnings, depth };
+}

@@ -1,0 +1,67 @@
+import type { Node } from 'web-tree-sitter';
+
+/** One shell word: its static value when known, else the source text. */
+export interface Word {
+  text: string;
+  isStatic: boolean;
+  /** An unquoted `*`, `?` or `[` the shell would expand. */
+  hasGlob: boolean;
+  /** The node, for walking into substitutions. */
+  node: Node;
+}
+
+const ansiSimple: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' };
+
+/** Decodes the body of `$'…'` as bash does. */
+export function decodeAnsiC(body: string): string {
+  return body.replace(/\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c.|.)/gs, (all, esc: string) => {
+    const head = esc[0] as string;
+    if (head === 'x' || head === 'u' || head === 'U') return String.fromCodePoint(Math.min(parseInt(esc.slice(1), 16), 0x10ffff));
+    if (head >= '0' && head <= '7') return String.fromCharCode(parseInt(esc, 8) & 0xff);
+    if (head === 'c' && esc.length === 2) return String.fromCharCode(esc.charCodeAt(1) & 0x1f);
+    return ansiSimple[head] ?? all;
+  });
+}
+
+const unquotedEscape = /\\(\n|.)/gs;
+const quotedEscape = /\\([$`"\\\n])/g;
+
+/** Resolves a word node to its value. Expansions and substitutions make it dynamic. */
+export function readWord(node: Node): Word {
+  const state = { isStatic: true, hasGlob: false };
+  const text = valueOf(node, state);
+  return { text: state.isStatic ? text : node.text, isStatic: state.isStatic, hasGlob: state.hasGlob, node };
+}
+
+function valueOf(node: Node, state: { isStatic: boolean; hasGlob: boolean }): string {
+  switch (node.type) {
+    case 'word':
+    case 'number': {
+      const raw = node.text;
+      if (/(^|[^\\])[*?[]/.test(raw)) state.hasGlob = true;
+      return raw.includes('\\') ? raw.replace(unquotedEscape, (_m, c: string) => (c === '\n' ? '' : c)) : raw;
+    }
+    case 'raw_string':
+      return node.text.slice(1, -1);
+    case 'ansi_c_string':
+      return decodeAnsiC(node.text.slice(2, -1));
+    case 'string':
+    case 'translated_string':
+    case 'concatenation': {
+      let out = '';
+      for (const child of node.children) {
+        if (!child) continue;
+        if (!child.isNamed) {
+          if (node.type === 'concatenation') out += child.text;
+          continue;
+        }
+        if (child.type === 'string_content') out += child.text.replace(quotedEscape, (_m, c: string) => (c === '\n' ? '' : c));
+        else out += valueOf(child, state);
+      }
+      return out;
+    }
+    default:
+      state.isStatic = false;
+      return node.text;
+  }
+}
