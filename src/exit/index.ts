@@ -1,0 +1,12 @@
+export { classifyExit } from './classify-exit.js';
+export type { ClassifyExitInput } from './classify-exit.js';
+export { parseCommandShape } from './command-shape.js';
+export type { CommandShape, ShapeOperator, ShapeSegment } from './command-shape.js';
+export { detectMaskedExit } from './masked-exit.js';
+export type { DetectMaskedExitOptions, MaskedExit, MaskedExitKind } from './masked-exit.js';
+export { normalizeExitRules, normalizeExitWrappers } from './normalize-rules.js';
+export { compareRules, exitRules, findRules, networkRules, processRules, searchRules, testRules } from './rules/index.js';
+export { signalName } from './signals.js';
+export type { ExitClassification, ExitRule, ExitStatus } from './types.js';
+export { exitWrappers } from './wrappers.js';
+export type { ExitWrapper } from './wrappers.js';

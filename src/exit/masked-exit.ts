@@ -1,0 +1,86 @@
+import { parseCommandShape } from './command-shape.js';
+import { shortText } from './short-text.js';
+import type { CommandShape } from './command-shape.js';
+import { alwaysSucceeding, harmlessWriters, maskingReaders } from './masking-programs.js';
+import { splitLists } from './reported-status.js';
+import type { ShapePipeline } from './reported-status.js';
+import { resolveProgram } from './resolve-program.js';
+import { exitWrappers } from './wrappers.js';
+import { optionalBoolean, readOptionsObject, requiredString } from '../validate.js';
+
+/** The shape that hides a status: `cmd | tail`, `cmd; echo done`, `cmd || true`, `cmd &`. @public */
+export type MaskedExitKind = 'pipe' | 'sequence' | 'or-true' | 'background';
+
+/** A command whose shape hides the status of the part that matters. @public */
+export interface MaskedExit {
+  kind: MaskedExitKind;
+  /** The part whose status is hidden. */
+  hidden: string;
+  /** One sentence: what hides the status and how to see it. */
+  hint: string;
+}
+
+/** @public */
+export interface DetectMaskedExitOptions {
+  /** The command runs with `set -o pipefail`, so a pipeline reports its failing segment. @default false */
+  pipefail?: boolean;
+}
+
+const reportsStatus = /\$\?|PIPESTATUS/;
+
+function programOf(pipeline: ShapePipeline | undefined, index = -1): string | undefined {
+  const segment = pipeline?.segments.at(index);
+  if (segment === undefined || segment.grouped) return undefined;
+  return resolveProgram(segment.words, exitWrappers).at(-1)?.program;
+}
+
+function textOf(pipeline: ShapePipeline): string {
+  return pipeline.segments.map((segment) => segment.text).join(' | ');
+}
+
+/** Finds a masked exit in an already parsed shape. */
+export function maskedExitOfShape(shape: CommandShape, pipefail = false): MaskedExit | undefined {
+  if (shape.compound) return undefined;
+  const lists = splitLists(shape, pipefail);
+  const last = lists.at(-1);
+  if (last === undefined) return undefined;
+  const final = last.pipelines.at(-1) as ShapePipeline;
+  if (last.background) {
+    const hidden = shortText(textOf(final));
+    return { kind: 'background', hidden, hint: `\`${hidden} &\` runs in the background, so the exit status only says it started; \`wait\` for it or run it as a background job to see its status.` };
+  }
+  const finalProgram = programOf(final);
+  const before = last.pipelines.at(-2);
+  const finalReports = finalProgram !== undefined && alwaysSucceeding.has(finalProgram) && !reportsStatus.test(textOf(final));
+  if (finalReports && before !== undefined && last.andOr.at(-1) === '||') {
+    const hidden = shortText(textOf(before));
+    return { kind: 'or-true', hidden, hint: `\`|| ${shortText(textOf(final))}\` turns any failure of \`${hidden}\` into exit 0; drop it to see the real status, or print it with \`|| echo "exit $?"\`.` };
+  }
+  const previous = lists.at(-2);
+  if (finalReports && last.pipelines.length === 1 && previous !== undefined && !previous.background) {
+    const hidden = shortText(textOf(previous.pipelines.at(-1) as ShapePipeline));
+    return { kind: 'sequence', hidden, hint: `The exit status is \`${finalProgram}\`'s, so a failure of \`${hidden}\` before \`; ${finalProgram}\` is hidden; join them with \`&&\`, or print \`$?\` first.` };
+  }
+  return maskingPipe(lists.flatMap((list) => list.pipelines).reverse(), shape);
+}
+
+function maskingPipe(pipelines: readonly ShapePipeline[], shape: CommandShape): MaskedExit | undefined {
+  if (shape.segments.some((segment) => reportsStatus.test(segment.text))) return undefined;
+  for (const pipeline of pipelines) {
+    if (pipeline.pipefail || pipeline.segments.length < 2) continue;
+    const reader = programOf(pipeline);
+    if (reader === undefined || !maskingReaders.has(reader)) continue;
+    const writers = pipeline.segments.slice(0, -1);
+    if (writers.every((_, i) => harmlessWriters.has(programOf(pipeline, i) ?? ''))) continue;
+    const hidden = shortText(writers.map((segment) => segment.text).join(' | '));
+    return { kind: 'pipe', hidden, hint: `The exit status is \`${reader}\`'s, so a failure of \`${hidden}\` before \`| ${reader}\` is hidden; pass \`pipefail: true\`, start with \`set -o pipefail\`, or print \`\${PIPESTATUS[@]}\`.` };
+  }
+  return undefined;
+}
+
+/** Flags a command whose shape hides a failure, with a hint on how to see the real status. @public */
+export function detectMaskedExit(command: string, options?: DetectMaskedExitOptions): MaskedExit | undefined {
+  requiredString('command', command);
+  const read = readOptionsObject('options', options, ['pipefail']);
+  return maskedExitOfShape(parseCommandShape(command), optionalBoolean('pipefail', read.pipefail) ?? false);
+}

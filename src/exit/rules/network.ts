@@ -1,0 +1,45 @@
+import type { ExitRule } from '../types.js';
+
+const curl = (codes: number[], message: string): ExitRule => ({ programs: ['curl'], codes, status: 'error', message });
+const wget = (codes: number[], message: string): ExitRule => ({ programs: ['wget'], codes, status: 'error', message });
+
+/** curl's documented exit codes (man curl, EXIT CODES), wget's, and ssh's 255. */
+export const networkRules: readonly ExitRule[] = [
+  curl([1], 'Unsupported protocol'),
+  curl([2], 'curl failed to initialize'),
+  curl([3], 'Malformed URL'),
+  curl([5], 'Could not resolve proxy'),
+  curl([6], 'Could not resolve host'),
+  curl([7], 'Failed to connect to host'),
+  curl([8], 'Weird server reply'),
+  curl([9], 'Access denied to remote resource'),
+  curl([16], 'HTTP/2 error'),
+  curl([18], 'Partial file: transfer ended early'),
+  curl([22], 'HTTP error (status 400 or above, with --fail)'),
+  curl([23], 'Write error: could not save the response'),
+  curl([25], 'Upload failed'),
+  curl([26], 'Read error: could not read local input'),
+  curl([27], 'Out of memory'),
+  curl([28], 'Operation timed out'),
+  curl([33], 'HTTP range request failed'),
+  curl([35], 'TLS/SSL handshake failed'),
+  curl([37], 'Could not read the file:// URL'),
+  curl([47], 'Too many redirects'),
+  curl([51], 'Peer certificate or fingerprint was not OK'),
+  curl([52], 'Server returned an empty reply'),
+  curl([55], 'Failed sending network data'),
+  curl([56], 'Failure receiving network data'),
+  curl([58], 'Problem with the local client certificate'),
+  curl([60], 'Peer certificate cannot be verified'),
+  curl([67], 'Login denied'),
+  curl([78], 'Remote file not found'),
+  wget([1], 'wget failed'),
+  wget([2], 'Invalid wget option or command line'),
+  wget([3], 'File I/O error'),
+  wget([4], 'Network failure'),
+  wget([5], 'SSL verification failed'),
+  wget([6], 'Authentication failed'),
+  wget([7], 'Protocol error'),
+  wget([8], 'Server issued an error response'),
+  { programs: ['ssh', 'scp', 'sftp'], codes: [255], status: 'error', message: 'SSH connection or authentication failed' },
+];

@@ -1,0 +1,29 @@
+/** How a command ended, read for a model: `ok` includes grep finding nothing. @public */
+export type ExitStatus = 'ok' | 'error' | 'signal' | 'timeout';
+
+/** The meaning of an exit. @public */
+export interface ExitClassification {
+  status: ExitStatus;
+  /** A short interpretation ("No matches found", "Command not found: foo"); absent when the exit says it all. */
+  message?: string;
+  /** How to see a status the command's shape hides (`cmd | tail`, `cmd || true`). */
+  hint?: string;
+}
+
+/**
+ * What one program's exit codes mean. Plain data: pass more to `classifyExit({ rules })`;
+ * they are tried before the built-in ones.
+ * @public
+ */
+export interface ExitRule {
+  /** Program base names (`grep`, `egrep`); wrappers such as `sudo` are peeled first. */
+  programs: readonly string[];
+  /** Only when the first operand is one of these (`git diff`), skipping the program's global options. */
+  subcommands?: readonly string[];
+  /** Only when one of these arguments is present (`--exit-code`); `--opt=value` forms match `--opt`. */
+  withArgs?: readonly string[];
+  /** The exit codes this rule reads. */
+  codes: readonly number[];
+  status: ExitStatus;
+  message: string;
+}
