@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { normalizeExpectations } from './expectations.js';
+import type { Expectations, NormalizedExpectations } from './expectations.js';
+import { diffGitStates } from './git-state.js';
+import type { GitSnapshot } from './git-state.js';
+import { readOptionsObject, requiredString } from '../validate.js';
+
+/** What the expectations are checked against. @public */
+export interface ExpectationSubject {
+  exit: number | null;
+  ms: number;
+  /** The whole decoded stdout (not a condensed view). */
+  stdout: string;
+  stderr: string;
+}
+
+/** @public */
+export interface CheckExpectationsOptions {
+  /** The command's working folder; relative file paths are resolved against it. */
+  cwd: string;
+  /** Paths that changed, when already known; otherwise computed from `git`. */
+  filesChanged?: readonly string[];
+  /** Snapshots taken with `snapshotGitState` before and after the command, for `changed`. */
+  git?: { before: GitSnapshot; after: GitSnapshot };
+}
+
+/** @public */
+export interface ExpectationReport {
+  assertOk: boolean;
+  /** One sentence per failed expectation; absent when all held. */
+  assertionsFailed?: string[];
+}
+
+function orList(items: readonly (string | number)[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1) as string | number}`;
+}
+
+function countLines(text: string): string {
+  if (text.length === 0) return 'stdout was empty';
+  const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+  return lines === 1 ? '1 line' : `${lines} lines`;
+}
+
+function listPaths(paths: readonly string[]): string {
+  const shown = paths.slice(0, 5).join(', ');
+  return paths.length > 5 ? `${shown} and ${paths.length - 5} more` : shown;
+}
+
+function firstLine(text: string): string {
+  const line = text.split('\n').find((l) => l.trim().length > 0) ?? '';
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}
+
+function changedSentences(expected: boolean | readonly string[], options: CheckExpectationsOptions): string[] {
+  let changed = options.filesChanged;
+  if (changed === undefined && options.git !== undefined) {
+    const problem = options.git.before.problem ?? options.git.after.problem;
+    if (problem !== undefined) return [`cannot check "changed": ${problem}`];
+    changed = diffGitStates(options.git.before, options.git.after);
+  }
+  if (changed === undefined) return ['cannot check "changed": no git snapshots were taken before and after the command'];
+  if (expected === true) return changed.length > 0 ? [] : ['expected tracked files to change; none did'];
+  if (expected === false) {
+    if (changed.length === 0) return [];
+    return [`expected no tracked files to change; ${changed.length === 1 ? '1 did' : `${changed.length} did`}: ${listPaths(changed)}`];
+  }
+  return expected.filter((path) => !changed.includes(path.replace(/^\.\//, ''))).map((path) => `expected "${path}" to change; it did not`);
+}
+
+/**
+ * Checks a finished command against its expectations; one readable sentence per failure.
+ * Synchronous: it reads the file system for `fileExists` / `fileAbsent` only.
+ * @public
+ */
+export function checkExpectations(result: ExpectationSubject, expect: Expectations | NormalizedExpectations, options: CheckExpectationsOptions): ExpectationReport {
+  const checks = normalizeExpectations(expect);
+  const read = readOptionsObject('options', options, ['cwd', 'filesChanged', 'git']);
+  const cwd = requiredString('cwd', read.cwd, { nonEmpty: true });
+  const failed: string[] = [];
+  if (checks.exit !== undefined && (result.exit === null || !checks.exit.includes(result.exit))) {
+    failed.push(`expected exit ${orList(checks.exit)}, got ${result.exit === null ? 'none (the process was killed)' : result.exit}`);
+  }
+  for (const text of checks.stdoutContains ?? []) {
+    if (!result.stdout.includes(text)) failed.push(`expected stdout to contain ${JSON.stringify(text)}; it did not (${countLines(result.stdout)})`);
+  }
+  if (checks.stdoutMatches !== undefined && !checks.stdoutMatches.test(result.stdout)) {
+    failed.push(`expected stdout to match ${String(checks.stdoutMatches)}; it did not (${countLines(result.stdout)})`);
+  }
+  if (checks.stderrEmpty === true && result.stderr.length > 0) {
+    failed.push(`expected stderr to be empty; it had ${countLines(result.stderr)}, first: ${JSON.stringify(firstLine(result.stderr))}`);
+  }
+  if (checks.stderrEmpty === false && result.stderr.length === 0) failed.push('expected stderr not to be empty; it was');
+  for (const path of checks.fileExists ?? []) {
+    if (!existsSync(resolve(cwd, path))) failed.push(`expected file "${path}" to exist; it does not`);
+  }
+  for (const path of checks.fileAbsent ?? []) {
+    if (existsSync(resolve(cwd, path))) failed.push(`expected file "${path}" to be absent; it exists`);
+  }
+  if (checks.changed !== undefined) failed.push(...changedSentences(checks.changed, options));
+  if (checks.maxMs !== undefined && result.ms > checks.maxMs) {
+    failed.push(`expected to finish within ${checks.maxMs} ms; took ${Math.round(result.ms)} ms`);
+  }
+  return failed.length === 0 ? { assertOk: true } : { assertOk: false, assertionsFailed: failed };
+}

@@ -1,0 +1,106 @@
+import { backoffDelayMs } from './backoff.js';
+import type { BackoffShape } from './backoff.js';
+import { defaultSleep } from './retry-options.js';
+import type { ExitStatus } from '../exit/types.js';
+import { invalid, optionalBoolean, optionalInteger, optionalIntegerArray } from '../validate.js';
+
+/** The retry fields of `run()`'s options. @public */
+export interface RetryOptions {
+  /** Attempts after the first one, when it fails. @default 0 */
+  retries?: number;
+  /** Exit codes that call for another attempt. @default any exit whose status is not `ok` */
+  retryOnExit?: number | readonly number[];
+  /** Wait before the first retry, in ms; doubled for each further one, with jitter. @default 1000 */
+  backoffMs?: number;
+  /** Cap on any one wait, in ms. @default 30000 */
+  maxBackoffMs?: number;
+  /** Also retry when the command was ok but its expectations failed. @default false */
+  retryOnAssertFail?: boolean;
+}
+
+/** The keys of {@link RetryOptions}, for an options reader that rejects unknown keys. @public */
+export const retryOptionKeys: readonly string[] = ['retries', 'retryOnExit', 'backoffMs', 'maxBackoffMs', 'retryOnAssertFail'];
+
+/** @public */
+export interface NormalizedRetryOptions extends BackoffShape {
+  retries: number;
+  retryOnExit?: readonly number[];
+  retryOnAssertFail: boolean;
+}
+
+/** What a retry decision needs from an attempt's result. @public */
+export interface RetryableOutcome {
+  status: ExitStatus;
+  exit: number | null;
+  assertOk?: boolean;
+}
+
+/** Validates the retry fields of an options object (other fields are left to their owner). @public */
+export function normalizeRetryOptions(options: RetryOptions = {}): NormalizedRetryOptions {
+  if (typeof options !== 'object' || options === null) throw invalid('options', 'a plain object', options);
+  const codes = typeof options.retryOnExit === 'number' ? [options.retryOnExit] : options.retryOnExit;
+  const retryOnExit = optionalIntegerArray('retryOnExit', codes, { min: 0, max: 255 });
+  const normalized: NormalizedRetryOptions = {
+    retries: optionalInteger('retries', options.retries, { min: 0, max: 100 }) ?? 0,
+    backoffMs: optionalInteger('backoffMs', options.backoffMs, { min: 0, max: 3_600_000 }) ?? 1000,
+    maxBackoffMs: optionalInteger('maxBackoffMs', options.maxBackoffMs, { min: 0, max: 3_600_000 }) ?? 30_000,
+    retryOnAssertFail: optionalBoolean('retryOnAssertFail', options.retryOnAssertFail) ?? false,
+    factor: 2,
+    jitter: 0.2,
+  };
+  if (retryOnExit !== undefined) normalized.retryOnExit = retryOnExit;
+  return normalized;
+}
+
+/**
+ * Whether an attempt calls for another one (the count of attempts is the caller's):
+ * a listed exit code (or, with no list, any status but `ok`), or failed expectations with `retryOnAssertFail`.
+ * @public
+ */
+export function shouldRetryRun(outcome: RetryableOutcome, options: NormalizedRetryOptions): boolean {
+  const exitCalls = options.retryOnExit === undefined ? outcome.status !== 'ok' : outcome.exit !== null && options.retryOnExit.includes(outcome.exit);
+  return exitCalls || (options.retryOnAssertFail && outcome.assertOk === false);
+}
+
+/** @public */
+export interface RetryRunControl {
+  /** Stops the loop between attempts; the last attempt is returned, not thrown. */
+  signal?: AbortSignal;
+  /** @default a timer */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** @default Math.random */
+  random?: () => number;
+}
+
+/** @public */
+export interface RetryRunOutcome<R> {
+  /** The last attempt's result. */
+  last: R;
+  /** Every attempt's result, in order (the last one included). */
+  attempts: R[];
+  /** The signal stopped the loop before the retries ran out. */
+  aborted: boolean;
+}
+
+/**
+ * Runs attempts until one needs no retry, the retries run out, or the signal aborts; never throws
+ * for a failed attempt. `attempt` is 1-based.
+ * @public
+ */
+export async function retryRun<R extends RetryableOutcome>(attempt: (n: number) => Promise<R>, options: NormalizedRetryOptions, control: RetryRunControl = {}): Promise<RetryRunOutcome<R>> {
+  const sleep = control.sleep ?? defaultSleep;
+  const attempts: R[] = [];
+  for (let n = 1; ; n++) {
+    const result = await attempt(n);
+    attempts.push(result);
+    if (n > options.retries || !shouldRetryRun(result, options)) return { last: result, attempts, aborted: false };
+    if (control.signal?.aborted) return { last: result, attempts, aborted: true };
+    try {
+      await sleep(backoffDelayMs(n, options, control.random), control.signal);
+    } catch (error) {
+      if (control.signal?.aborted) return { last: result, attempts, aborted: true };
+      throw error;
+    }
+    if (control.signal?.aborted) return { last: result, attempts, aborted: true };
+  }
+}
