@@ -23,6 +23,7 @@ export function directArgv(command: string): string[] | undefined {
   let quote: "'" | '"' | undefined;
   for (const char of command) {
     if (quote) {
+      if (quote === '"' && (char === '$' || char === '`' || char === '\\')) return undefined;
       if (char === quote) quote = undefined;
       else current += char;
       continue;

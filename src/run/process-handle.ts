@@ -130,7 +130,8 @@ export class ProcessHandle {
     abortSignal?.removeEventListener('abort', onAbort);
 
     let leftoverPids: number[] = [];
-    if (await groupAlive(this.pid)) {
+    // After a kill, terminateRun has swept the group and the escapees already.
+    if (!this.terminating && (await groupAlive(this.pid))) {
       const scan = await scanProcesses(this.pid, this.request.runTag);
       leftoverPids = [...new Set([...scan.groupMembers, ...scan.tagged])].sort((a, b) => a - b);
       if (this.request.leftovers === 'kill') {

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { StreamFile } from '../store/index.js';
 import { TailBuffer } from './tail-buffer.js';
 
-const PAUSE_ABOVE_PENDING_BYTES = 16 * 1024 * 1024;
+const PAUSE_ABOVE_PENDING_BYTES = 2 * 1024 * 1024;
 
 /** What one stream produced: its exact size and line count, and the bytes kept in memory. */
 export interface CapturedStream {

@@ -39,33 +39,69 @@ async function describe(dir: string, id: string): Promise<RecordOnDisk | undefin
   }
 }
 
+const RESCAN_EVERY_MS = 5 * 60_000;
+
 /**
- * Drops records past the TTL, then the least recently used ones until the count and byte caps hold.
+ * Knows the size and last use of every record, from one scan of the folder and then from what
+ * this process writes and reads, rescanning now and then for records other processes wrote.
+ * Drops records past the TTL, then the least recently used until the count and byte caps hold.
  * A record still being written (by this process or another) is never evicted by the caps.
  */
-export async function evictRecords(dir: string, limits: EvictionLimits, activeIds: ReadonlySet<string>, now = Date.now()): Promise<string[]> {
-  const names = (await readdir(dir).catch(() => [] as string[])).filter(isRecordId);
-  const records = (await Promise.all(names.map((id) => describe(dir, id)))).filter((r): r is RecordOnDisk => r !== undefined);
-  const evicted: string[] = [];
-  const keep: RecordOnDisk[] = [];
-  for (const record of records) {
-    const expired = now - record.lastUsedMs > limits.ttlMs;
-    if (expired && !activeIds.has(record.id)) evicted.push(record.id);
-    else keep.push(record);
+export class RecordIndex {
+  private readonly entries = new Map<string, RecordOnDisk>();
+  private scannedAt = 0;
+
+  constructor(
+    private readonly dir: string,
+    private readonly limits: EvictionLimits,
+  ) {}
+
+  noteFinished(id: string, bytes: number): void {
+    this.entries.set(id, { id, bytes, lastUsedMs: Date.now(), complete: true });
   }
-  keep.sort((a, b) => a.lastUsedMs - b.lastUsedMs);
-  let count = keep.length;
-  let bytes = keep.reduce((sum, r) => sum + r.bytes, 0);
-  for (const record of keep) {
-    if (count <= limits.maxRecords && bytes <= limits.maxBytes) break;
-    if (!record.complete || activeIds.has(record.id)) continue;
-    evicted.push(record.id);
-    count -= 1;
-    bytes -= record.bytes;
+
+  noteUsed(id: string): void {
+    const entry = this.entries.get(id);
+    if (entry) entry.lastUsedMs = Date.now();
   }
-  await Promise.all(evicted.map((id) => rm(join(dir, id), { recursive: true, force: true })));
-  if (evicted.length > 0) await recordTombstones(dir, evicted);
-  return evicted;
+
+  private async rescan(): Promise<void> {
+    const names = (await readdir(this.dir).catch(() => [] as string[])).filter(isRecordId);
+    const records = await Promise.all(names.map((id) => describe(this.dir, id)));
+    this.entries.clear();
+    for (const record of records) if (record) this.entries.set(record.id, record);
+    this.scannedAt = Date.now();
+  }
+
+  async sweep(activeIds: ReadonlySet<string>, now = Date.now()): Promise<string[]> {
+    if (now - this.scannedAt > RESCAN_EVERY_MS) await this.rescan();
+    const evicted: string[] = [];
+    const keep: RecordOnDisk[] = [];
+    for (const record of this.entries.values()) {
+      const expired = now - record.lastUsedMs > this.limits.ttlMs;
+      if (expired && !activeIds.has(record.id)) evicted.push(record.id);
+      else keep.push(record);
+    }
+    keep.sort((a, b) => a.lastUsedMs - b.lastUsedMs);
+    let count = keep.length;
+    let bytes = keep.reduce((sum, r) => sum + r.bytes, 0);
+    for (const record of keep) {
+      if (count <= this.limits.maxRecords && bytes <= this.limits.maxBytes) break;
+      if (!record.complete || activeIds.has(record.id)) continue;
+      evicted.push(record.id);
+      count -= 1;
+      bytes -= record.bytes;
+    }
+    for (const id of evicted) this.entries.delete(id);
+    await Promise.all(evicted.map((id) => rm(join(this.dir, id), { recursive: true, force: true })));
+    if (evicted.length > 0) await recordTombstones(this.dir, evicted);
+    return evicted;
+  }
+
+  /** Forgets what it knows, so the next sweep reads the folder again. */
+  invalidate(): void {
+    this.scannedAt = 0;
+  }
 }
 
 async function recordTombstones(dir: string, ids: string[]): Promise<void> {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { TershError } from '../errors.js';
 import { optionalInteger, optionalOneOf, optionalRegExp, optionalString, readOptionsObject, requiredString } from '../validate.js';
 import { matchingLines } from './detail.js';
-import { evictRecords, wasEvicted, type EvictionLimits } from './eviction.js';
+import { RecordIndex, wasEvicted, type EvictionLimits } from './eviction.js';
 import { isRecordId, newRecordId } from './ids.js';
 import { readPage, type ExpiredRead, type ReadPage } from './read-stream.js';
 import type { DetailSelector, RecordMeta, RecordStream } from './record-meta.js';
@@ -51,7 +51,7 @@ export interface RecordStore {
   detail(id: string, options?: DetailOptions): Promise<string>;
   /** A page of a stream by byte offset, or `{ expired: true }` for an evicted record. */
   read(id: string, stream: RecordStream, options?: ReadOptions): Promise<ReadPage | ExpiredRead>;
-  /** Applies the caps and the TTL now (it also runs by itself now and then). */
+  /** Applies the caps and the TTL now, after re-reading the folder (it also runs by itself now and then). */
   sweep(): Promise<string[]>;
 }
 
@@ -77,11 +77,12 @@ export function createRecordStore(options: RecordStoreOptions = {}): RecordStore
   };
   ensurePrivateDir(dir);
   const writers = new Map<string, RecordWriter>();
+  const index = new RecordIndex(dir, limits);
   let lastSweep = 0;
   let sweeping: Promise<string[]> | undefined;
 
   const sweep = (): Promise<string[]> => {
-    sweeping ??= evictRecords(dir, limits, new Set(writers.keys())).finally(() => {
+    sweeping ??= index.sweep(new Set(writers.keys())).finally(() => {
       sweeping = undefined;
       lastSweep = Date.now();
     });
@@ -104,7 +105,10 @@ export function createRecordStore(options: RecordStoreOptions = {}): RecordStore
         await sweep();
         throw new TershError('RECORD_EXPIRED', `Record ${id} has expired (unused for over ${limits.ttlMs} ms)`, { details: { id } });
       }
-      if (!live) await utimes(path, new Date(), new Date()).catch(() => undefined);
+      if (!live) {
+        index.noteUsed(id);
+        await utimes(path, new Date(), new Date()).catch(() => undefined);
+      }
       return meta;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
@@ -127,7 +131,9 @@ export function createRecordStore(options: RecordStoreOptions = {}): RecordStore
       const finish = writer.finish.bind(writer);
       writer.finish = async (facts) => {
         try {
-          return await finish(facts);
+          const meta = await finish(facts);
+          index.noteFinished(id, writer.stdout.bytesWritten + writer.stderr.bytesWritten);
+          return meta;
         } finally {
           forget();
           if (Date.now() - lastSweep > SWEEP_EVERY_MS) void sweep().catch(() => undefined);
@@ -172,7 +178,10 @@ export function createRecordStore(options: RecordStoreOptions = {}): RecordStore
       await live?.flush();
       return readPage(join(dir, recordId, which), offset, maxBytes, !live && meta.state === 'complete');
     },
-    sweep,
+    sweep() {
+      index.invalidate();
+      return sweep();
+    },
   };
   return store;
 }

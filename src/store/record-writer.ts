@@ -1,4 +1,4 @@
-import { mkdir, rename, writeFile, utimes } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { StreamFile } from './stream-file.js';
 import type { RecordMeta } from './record-meta.js';
@@ -71,7 +71,5 @@ export class RecordWriter {
     const temp = join(this.dir, `.meta.${process.pid}.tmp`);
     await writeFile(temp, JSON.stringify(this.meta), { mode: 0o600 });
     await rename(temp, join(this.dir, 'meta.json'));
-    const now = new Date();
-    await utimes(this.dir, now, now).catch(() => undefined);
   }
 }
