@@ -3,7 +3,7 @@ import type { WalkContext } from './context.js';
 import { matchRule } from './match.js';
 import { normalize, type Token } from './normalize.js';
 import { applyFileRedirect } from './redirects.js';
-import { buildSegment, type Facts } from './segment.js';
+import { buildSegment, emptyFacts, type Facts } from './segment.js';
 import { codeInterpreters, databaseClients, shells } from './wrappers.js';
 import { readWord, type Word } from './words.js';
 
@@ -62,6 +62,8 @@ function feedStdin(ctx: WalkContext, program: string, stdin: Output, depth: numb
   if (match?.rule.category === 'destructive') {
     addRule(facts, match.rule.id);
     facts.destructive = true;
+    facts.category = 'destructive';
+    if (match.rule.warning) facts.warnings.push(match.rule.warning);
   }
 }
 
@@ -104,16 +106,18 @@ export function walkCommand(ctx: WalkContext, node: Node, depth: number, upstrea
       tokens = [...resolved.split(/\s+/).filter(Boolean).map((text) => ({ text, isStatic: true })), ...tokens.slice(1)];
     }
   }
+  if (words.some((w) => w.node.type === 'process_substitution')) facts.hasProcessSubstitution = true;
+  const stdin: Output | undefined = stdinTexts.length > 0 ? (stdinTexts.every((w) => w.isStatic) ? stdinTexts.map((w) => w.text).join('\n') : null) : upstream;
+  return classifyTokens(ctx, tokens, depth, facts, stdin);
+}
+
+/** Normalises an argv, walks what it runs indirectly, records its segment and returns what it prints when static. */
+function classifyTokens(ctx: WalkContext, tokens: Token[], depth: number, facts: Facts, stdin: Output | undefined): Output {
   const { argv, shellPayloads, nested } = normalize(tokens);
   const program = argv[0]?.isStatic ? argv[0].text : null;
   for (const payload of shellPayloads) runShellText(ctx, payload, depth, facts);
-  for (const inner of nested) {
-    if (inner.length > 0) ctx.segments.push(buildSegment(ctx.index, normalize(inner).argv, { rules: [], effects: [], destructive: false }, depth + 1, false));
-  }
-  if (program !== null && (shells.has(program) || program === 'source' || program === '.')) {
-    if (words.some((w) => w.node.type === 'process_substitution')) addRule(facts, 'exec.pipe-to-shell');
-  }
-  const stdin: Output | undefined = stdinTexts.length > 0 ? (stdinTexts.every((w) => w.isStatic) ? stdinTexts.map((w) => w.text).join('\n') : null) : upstream;
+  for (const inner of nested) if (inner.length > 0) classifyTokens(ctx, inner, depth + 1, emptyFacts(), undefined);
+  if (program !== null && facts.hasProcessSubstitution && (shells.has(program) || program === 'source' || program === '.')) addRule(facts, 'exec.pipe-to-shell');
   const interprets = program !== null && (shells.has(program) || codeInterpreters.has(program) || databaseClients.has(program));
   if (interprets && stdin !== undefined && shellPayloads.length === 0 && readsStdin(program, argv)) feedStdin(ctx, program, stdin, depth, facts);
   ctx.segments.push(buildSegment(ctx.index, argv, facts, depth, shellPayloads.length > 0));

@@ -12,8 +12,7 @@ const destructiveText = new RegExp(
     String.raw`\bdelete\b`,
     String.raw`-delete\b`,
     String.raw`:\s*\(\s*\)\s*\{`,
-    String.raw`\beval\b|\bexec\b|\$\(|\x60|<\(`,
-    String.raw`>`,
+    String.raw`\beval\b`,
   ].join('|'),
   'i',
 );

@@ -1,5 +1,5 @@
 import type { PlanEffect, PlanRule } from './types.js';
-import { programValueOptions } from './wrappers.js';
+import { dryRunPrograms, programValueOptions } from './wrappers.js';
 
 interface CompiledRule {
   rule: PlanRule;
@@ -60,7 +60,9 @@ export function hasFlag(flags: readonly string[], wanted: string): boolean {
   for (const flag of flags) {
     if (flag === wanted) return true;
     if (isShort) {
-      if (flag[1] !== '-' && /^-[A-Za-z0-9]+$/.test(flag) && flag.includes(wanted[1] as string)) return true;
+      if (flag[1] === '-') continue;
+      if (/^-[A-Za-z0-9]+$/.test(flag) && flag.includes(wanted[1] as string)) return true;
+      if (flag.startsWith(wanted) && !/[A-Za-z0-9]/.test(flag[2] as string)) return true;
     } else if (flag.startsWith(wanted) && flag[wanted.length] === '=') return true;
   }
   return false;
@@ -90,6 +92,7 @@ export function matchRule(index: RuleIndex, argv: readonly string[]): RuleMatch 
   if (!rules) return undefined;
   const args = argv.slice(1);
   const cache = new Map<ReadonlySet<string>, Scanned>();
+  const honoursDryRun = dryRunPrograms.has(argv[0] as string);
   for (const compiled of rules) {
     let scanned = cache.get(compiled.valueOptions);
     if (!scanned) {
@@ -97,7 +100,7 @@ export function matchRule(index: RuleIndex, argv: readonly string[]): RuleMatch 
       cache.set(compiled.valueOptions, scanned);
     }
     const { rule } = compiled;
-    if (rule.category === 'destructive' || rule.category === 'mutating') {
+    if (honoursDryRun && (rule.category === 'destructive' || rule.category === 'mutating')) {
       if (hasFlag(scanned.flags, '--dry-run')) continue;
     }
     if (!conditionsHold(compiled, args, scanned)) continue;

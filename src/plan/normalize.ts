@@ -1,4 +1,4 @@
-import { gitGlobalValueOptions, programValueOptions, shells, wrapperSpecs, type WrapperSpec } from './wrappers.js';
+import { gitGlobalFlags, gitGlobalValueOptions, programValueOptions, shells, wrapperSpecs, type WrapperSpec } from './wrappers.js';
 
 export interface Token {
   text: string;
@@ -80,8 +80,10 @@ function skipGitGlobals(args: Token[]): Token[] {
   let i = 0;
   while (i < args.length) {
     const text = (args[i] as Token).text;
-    if (!text.startsWith('-') || text === '--') break;
-    i += takesValue(text, gitGlobalValueOptions) === 'separate' ? 2 : 1;
+    const kind = takesValue(text, gitGlobalValueOptions);
+    if (kind === 'separate') i += 2;
+    else if (kind === 'attached' || gitGlobalFlags.has(text.split('=')[0] as string)) i++;
+    else break;
   }
   return args.slice(i);
 }
@@ -148,6 +150,9 @@ export function normalize(words: Token[]): Normalized {
     else if (name === 'ssh') {
       const remote = sshRemoteCommand(argv.slice(1));
       if (remote.length > 0) shellPayloads.push(joinTokens(remote));
+    } else if (name === 'fd' || name === 'fdfind') {
+      const at = argv.findIndex((t) => /^(-x|--exec|-X|--exec-batch)$/.test(t.text));
+      if (at > 0) nested = [argv.slice(at + 1)];
     } else if (name === 'find') nested = findExecPayloads(argv.slice(1));
     else if (shells.has(name)) {
       const payload = shellCommandString(argv.slice(1));

@@ -33,7 +33,7 @@ function buildPlanner(settings: NormalizedPlanOptions, parser: Parser): Planner 
       if (source.includes('\0')) {
         troubles.rules.push('shell.nul-byte');
         troubles.mayDestroy = mayBeDestructive(source);
-        source = source.replaceAll('\0', ' ');
+        source = source.replaceAll('\0', '\n');
       }
       const ctx: WalkContext = {
         parser,

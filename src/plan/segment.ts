@@ -1,17 +1,22 @@
 import { matchRule, type RuleIndex } from './match.js';
 import type { Token } from './normalize.js';
 import { structuralRules, worst } from './structural.js';
-import type { PlanEffect, PlanSegment } from './types.js';
+import type { PlanCategory, PlanEffect, PlanSegment } from './types.js';
 
 /** What the parser learnt about a command besides its argv (redirects, substitutions…). */
 export interface Facts {
   rules: string[];
   effects: PlanEffect[];
   destructive: boolean;
+  warnings: string[];
+  /** An argument is `<(…)`: fed to a shell or `source`, it runs as code. */
+  hasProcessSubstitution?: boolean;
+  /** Raised by what the command runs indirectly (SQL or code fed on stdin). */
+  category?: PlanCategory;
 }
 
 export function emptyFacts(): Facts {
-  return { rules: [], effects: [], destructive: false };
+  return { rules: [], effects: [], destructive: false, warnings: [] };
 }
 
 function asksForHelp(args: readonly Token[]): boolean {
@@ -35,7 +40,10 @@ export function buildSegment(index: RuleIndex, argv: readonly Token[], facts: Fa
   let network = false;
   const effects: PlanEffect[] = [];
 
-  if (program === null) rules.push('exec.dynamic-command');
+  if (argv.length === 0) {
+    category = 'read-only';
+    reversible = true;
+  } else if (program === null) rules.push('exec.dynamic-command');
   else if (asksForHelp(argv.slice(1))) {
     rules.push('shell.help');
     category = 'read-only';
@@ -58,6 +66,8 @@ export function buildSegment(index: RuleIndex, argv: readonly Token[], facts: Fa
     }
   }
   for (const id of facts.rules) if (!rules.includes(id)) rules.push(id);
+  if (facts.category) category = worst(category, facts.category);
+  for (const warning of facts.warnings) if (!warnings.includes(warning)) warnings.push(warning);
   for (const id of rules) {
     const structural = structuralRules[id];
     if (!structural) continue;

@@ -111,7 +111,7 @@ function checkForkBomb(ctx: WalkContext, node: Node, depth: number): void {
   if (!name || !body) return;
   const calls = body.descendantsOfType('command_name').filter((n) => n?.text === name).length;
   if (calls > 0 && /[|&]/.test(body.text)) {
-    ctx.segments.push(buildSegment(ctx.index, [{ text: name, isStatic: true }], { rules: ['system.fork-bomb'], effects: [], destructive: true }, depth, false));
+    ctx.segments.push(buildSegment(ctx.index, [{ text: name, isStatic: true }], { ...emptyFacts(), rules: ['system.fork-bomb'], destructive: true }, depth, false));
   }
 }
 

@@ -42,7 +42,8 @@ export const codeInterpreters: ReadonlySet<string> = new Set(['python', 'python2
 export const databaseClients: ReadonlySet<string> = new Set(['psql', 'mysql', 'mariadb', 'sqlite3', 'sqlcmd', 'clickhouse-client', 'cockroach', 'mongo', 'mongosh', 'redis-cli']);
 
 /** Global options of git that come before the subcommand, and whether each takes a value. */
-export const gitGlobalValueOptions: ReadonlySet<string> = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--config-env', '--exec-path', '--super-prefix', '--list-cmds']);
+export const gitGlobalValueOptions: ReadonlySet<string> = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--config-env', '--super-prefix']);
+export const gitGlobalFlags: ReadonlySet<string> = new Set(['-p', '-P', '--paginate', '--no-pager', '--bare', '--no-replace-objects', '--literal-pathspecs', '--glob-pathspecs', '--noglob-pathspecs', '--icase-pathspecs', '--no-optional-locks', '--no-lazy-fetch', '--exec-path', '--git-dir', '--work-tree', '--namespace', '--config-env', '--super-prefix']);
 
 /** Program-wide options taking a value, so their values are not mistaken for subcommands. */
 export const programValueOptions: Readonly<Record<string, readonly string[]>> = {
@@ -54,7 +55,11 @@ export const programValueOptions: Readonly<Record<string, readonly string[]>> = 
   terraform: [],
   psql: ['-h', '-p', '-U', '-d', '-f', '-v', '--host', '--port', '--username', '--dbname'],
   mysql: ['-h', '-P', '-u', '-p', '-D', '--host', '--port', '--user', '--database'],
+  mysqladmin: ['-h', '-P', '-u', '-p', '--host', '--port', '--user'],
   ssh: ['-p', '-i', '-l', '-o', '-F', '-J', '-L', '-R', '-D', '-b', '-c', '-E', '-e', '-m', '-O', '-Q', '-S', '-W', '-w', '-B'],
   npm: ['--prefix', '-w', '--workspace'],
   systemctl: ['-H', '--host', '-M', '--machine', '-t', '--type', '--state', '-p', '--property'],
 };
+
+/** Programs that honour `--dry-run`: for them it defuses mutating and destructive rules. */
+export const dryRunPrograms: ReadonlySet<string> = new Set(['git', 'kubectl', 'oc', 'helm', 'rsync', 'npm', 'pnpm', 'yarn', 'pip', 'pip3', 'uv', 'apt', 'apt-get', 'cargo', 'rclone', 'ansible-playbook', 'terraform', 'docker']);

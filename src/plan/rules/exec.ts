@@ -4,7 +4,7 @@ const interpreters = ['python', 'python2', 'python3', 'node', 'nodejs', 'perl', 
 
 /** Inline code given to an interpreter: data that is code. */
 export const execRules: readonly PlanRule[] = [
-  { id: 'exec.inline-delete', program: interpreters, textPattern: String.raw`(rmtree|os\.remove|os\.unlink|\.unlink(Sync)?\s*\(|rmSync|rmdirSync|\bfs\.rm\b|FileUtils\.rm|File\.delete|unlink\s*\(|system\s*\(\s*['"]rm\s)`, category: 'destructive', warning: 'runs inline code that may delete files' },
+  { id: 'exec.inline-delete', program: interpreters, textPattern: String.raw`(rmtree|os\.remove|os\.unlink|\.unlink(Sync)?\s*\(|rmSync|rmdirSync|\bfs\.rm\b|FileUtils\.rm|File\.delete|\bunlink\b|system\s*\(\s*['"]rm\s)`, category: 'destructive', warning: 'runs inline code that may delete files' },
   { id: 'exec.version', program: interpreters, flags: [['--version', '-V', '-v', '--help', '-h']], operands: 'none', category: 'read-only' },
 ];
 
