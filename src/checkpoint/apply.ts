@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, lutimes, mkdir, rename, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Copier } from './copy-file.js';
+import { mtimeMicros } from './compare.js';
+import { blobPath } from './layout.js';
+import { forEachLimit } from './pool.js';
+import { makeFifo } from './special.js';
+import type { CheckpointDiff, CheckpointEntry } from './types.js';
+
+const CONCURRENCY = 8;
+
+export interface RestorePlan {
+  target: string;
+  current: readonly CheckpointEntry[];
+  wanted: readonly CheckpointEntry[];
+  wantedFolder: string;
+  diff: CheckpointDiff;
+  copier: Copier;
+  device: number;
+}
+
+/** Seconds for `utimes`, nudged half a microsecond up because libuv truncates to the microsecond. */
+function mtimeSeconds(entry: CheckpointEntry): number {
+  const micros = mtimeMicros(entry);
+  return Number(micros / 1_000_000n) + (Number(micros % 1_000_000n) + 0.5) / 1e6;
+}
+
+async function setMetadata(path: string, entry: CheckpointEntry): Promise<void> {
+  const now = Date.now() / 1000;
+  if (entry.type === 'symlink') return lutimes(path, now, mtimeSeconds(entry));
+  await chmod(path, entry.mode);
+  await utimes(path, now, mtimeSeconds(entry));
+}
+
+/** Writes one non-folder entry beside its place with its final mode and mtime, then renames it over: readers never see half a file. */
+async function writeEntry(plan: RestorePlan, entry: CheckpointEntry): Promise<boolean> {
+  const destination = join(plan.target, entry.path);
+  const temporary = join(dirname(destination), `.tersh-restore-${randomBytes(6).toString('hex')}`);
+  try {
+    if (entry.type === 'file') {
+      if (entry.blob === undefined) await writeFile(temporary, '', { flag: 'wx', mode: 0o600 });
+      else await plan.copier.copyOut(blobPath(plan.wantedFolder, entry.blob), temporary, plan.device);
+    } else if (entry.type === 'symlink') {
+      await symlink(entry.target ?? '', temporary);
+    } else if (entry.type === 'fifo') {
+      if (!makeFifo(temporary, entry.mode)) return false;
+    } else {
+      return false;
+    }
+    await setMetadata(temporary, entry);
+    await rename(temporary, destination);
+    return true;
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+function topmost(paths: readonly string[]): string[] {
+  const sorted = [...paths].sort();
+  const kept: string[] = [];
+  for (const path of sorted) {
+    const last = kept.at(-1);
+    if (last === undefined || !path.startsWith(`${last}/`)) kept.push(path);
+  }
+  return kept;
+}
+
+/** Applies a diff to the target: deletions, new folders, atomic rewrites, metadata, then folders' modes and mtimes last. Returns paths skipped. */
+export async function applyRestore(plan: RestorePlan): Promise<string[]> {
+  const current = new Map(plan.current.map((e) => [e.path, e]));
+  const wanted = new Map(plan.wanted.map((e) => [e.path, e]));
+  const abs = (path: string): string => join(plan.target, path);
+
+  for (const entry of plan.current) {
+    if (entry.type === 'dir' && (entry.mode & 0o700) !== 0o700) await chmod(abs(entry.path), entry.mode | 0o700);
+  }
+  const typeFlips = plan.diff.changed.filter((p) => current.get(p)?.type === 'dir' || wanted.get(p)?.type === 'dir');
+  for (const path of topmost([...plan.diff.created, ...typeFlips])) await rm(abs(path), { recursive: true, force: true });
+
+  const toWrite: CheckpointEntry[] = [];
+  for (const path of [...plan.diff.deleted, ...plan.diff.changed]) {
+    const entry = wanted.get(path) as CheckpointEntry;
+    if (entry.type === 'dir') await mkdir(abs(path), { recursive: true, mode: 0o700 });
+    else toWrite.push(entry);
+  }
+  toWrite.sort((a, b) => (a.path < b.path ? -1 : 1));
+  const skipped: string[] = [];
+  await forEachLimit(toWrite, CONCURRENCY, async (entry) => {
+    if (!(await writeEntry(plan, entry))) skipped.push(entry.path);
+  });
+  for (const path of plan.diff.metadata) {
+    const entry = wanted.get(path) as CheckpointEntry;
+    if (entry.type !== 'dir') await setMetadata(abs(path), entry);
+  }
+  const folders = plan.wanted.filter((e) => e.type === 'dir').reverse();
+  for (const entry of folders) await setMetadata(abs(entry.path), entry);
+  return skipped.sort();
+}

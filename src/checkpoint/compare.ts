@@ -1,0 +1,33 @@
+import type { CheckpointDiff, CheckpointEntry } from './types.js';
+
+function sameContent(a: CheckpointEntry, b: CheckpointEntry): boolean {
+  if (a.type !== b.type) return false;
+  if (a.type === 'file') return a.size === b.size && a.hash === b.hash;
+  if (a.type === 'symlink') return a.target === b.target;
+  return true;
+}
+
+/** Modification times are restored to the microsecond (what Node's `utimes` carries), so they compare at that precision. */
+export function mtimeMicros(entry: CheckpointEntry): bigint {
+  return BigInt(entry.mtimeNs) / 1000n;
+}
+
+function sameMetadata(a: CheckpointEntry, b: CheckpointEntry): boolean {
+  const modeMatters = a.type !== 'symlink';
+  return (!modeMatters || a.mode === b.mode) && mtimeMicros(a) === mtimeMicros(b);
+}
+
+/** What a restore from `wanted` would do to a tree whose state is `current`. Paths keep manifest order. */
+export function compareEntries(current: readonly CheckpointEntry[], wanted: readonly CheckpointEntry[]): CheckpointDiff {
+  const now = new Map(current.map((e) => [e.path, e]));
+  const then = new Map(wanted.map((e) => [e.path, e]));
+  const diff: CheckpointDiff = { changed: [], created: [], deleted: [], metadata: [] };
+  for (const entry of current) if (!then.has(entry.path)) diff.created.push(entry.path);
+  for (const entry of wanted) {
+    const present = now.get(entry.path);
+    if (!present) diff.deleted.push(entry.path);
+    else if (!sameContent(present, entry)) diff.changed.push(entry.path);
+    else if (!sameMetadata(present, entry)) diff.metadata.push(entry.path);
+  }
+  return diff;
+}

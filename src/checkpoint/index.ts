@@ -1,0 +1,15 @@
+export { createCheckpointStore } from './store.js';
+export { DEFAULT_CHECKPOINT_EXCLUDES } from './excludes.js';
+export type {
+  CheckpointStore,
+  CheckpointStoreOptions,
+  CheckpointInfo,
+  CheckpointEntry,
+  CheckpointEntryType,
+  CheckpointRef,
+  CheckpointDiff,
+  SaveOptions,
+  RestoreOptions,
+  DiffOptions,
+  RestoreReport,
+} from './types.js';

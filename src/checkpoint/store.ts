@@ -1,0 +1,167 @@
+import { lstat, readdir, rename, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { TershError } from '../errors.js';
+import { optionalString, readOptionsObject } from '../validate.js';
+import { applyRestore } from './apply.js';
+import { compareEntries } from './compare.js';
+import { createCopier } from './copy-file.js';
+import { createExcludeTest, type ExcludeTest } from './excludes.js';
+import { validateLabel } from './label.js';
+import { originLayout, type OriginLayout } from './layout.js';
+import { readManifest } from './manifest.js';
+import { normalizeRef, normalizeSaveOptions, normalizeTargetOptions } from './options.js';
+import { lookupPath, realFolder, recordOrigin, storeExclusion } from './origin.js';
+import { listPublished, type Published } from './published.js';
+import { fillHashes, loadReuseSource } from './reuse.js';
+import { scanTree } from './scan.js';
+import { takeSnapshot } from './snapshot.js';
+import { defaultStoreDir, ensurePrivateDir } from './store-dir.js';
+import type { CheckpointInfo, CheckpointStore, CheckpointStoreOptions, RestoreReport } from './types.js';
+
+function notFound(label: string, origin: string): TershError {
+  return new TershError('CHECKPOINT_NOT_FOUND', `No checkpoint labelled "${label}" for ${origin}.`, { details: { label, origin } });
+}
+
+/** `undo-<time>`, with a counter when two restores share a millisecond. */
+function undoLabel(taken: readonly Published[]): string {
+  const base = `undo-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  const labels = new Set(taken.map((p) => p.info.label));
+  let label = base;
+  for (let n = 2; labels.has(label); n += 1) label = `${base}-${n}`;
+  return label;
+}
+
+/**
+ * Creates a store of checkpoints: exact snapshots of folders, kept outside them, restorable by diff.
+ * @public
+ */
+export function createCheckpointStore(options?: CheckpointStoreOptions): CheckpointStore {
+  const raw = readOptionsObject('options', options, ['dir']);
+  const dir = resolve(optionalString('dir', raw.dir, { nonEmpty: true }) ?? defaultStoreDir());
+  const copier = createCopier();
+
+  async function openOrigin(realOrigin: string): Promise<{ layout: OriginLayout; skipStore: ExcludeTest }> {
+    await ensurePrivateDir(dir);
+    const realStore = await realFolder(dir, 'dir');
+    return { layout: originLayout(realStore, realOrigin), skipStore: storeExclusion(realStore, realOrigin) };
+  }
+
+  async function find(label: string, origin: string): Promise<{ layout: OriginLayout; published: Published; skipStore: ExcludeTest }> {
+    const opened = await openOrigin(origin);
+    const published = (await listPublished(opened.layout)).find((p) => p.info.label === label);
+    if (!published) throw notFound(label, origin);
+    return { ...opened, published };
+  }
+
+  async function resolveTarget(options: unknown): Promise<string> {
+    const { origin, target } = normalizeTargetOptions(options as Parameters<typeof normalizeTargetOptions>[0]);
+    const realOrigin = await realFolder(origin, 'origin');
+    const realTarget = await realFolder(target, 'target');
+    if (realTarget !== realOrigin) {
+      throw new TershError('CHECKPOINT_TARGET_MISMATCH', `Refusing to restore into ${realTarget}: checkpoints of ${realOrigin} only go back there.`, {
+        details: { origin: realOrigin, target: realTarget },
+      });
+    }
+    return realOrigin;
+  }
+
+  function excludeWith(patterns: readonly string[], skipStore: ExcludeTest): ExcludeTest {
+    const test = createExcludeTest(patterns);
+    return (path, isDir) => skipStore(path, isDir) || test(path, isDir);
+  }
+
+  return {
+    dir,
+
+    async save(label, sourceDir, saveOptions) {
+      validateLabel(label);
+      const source = optionalString('sourceDir', sourceDir, { nonEmpty: true }) ?? '';
+      const normalized = normalizeSaveOptions(saveOptions);
+      const { layout, skipStore } = await openOrigin(await realFolder(source, 'sourceDir'));
+      await recordOrigin(layout);
+      const snapshot = await takeSnapshot({ layout, label, ...normalized, excludeTest: excludeWith(normalized.exclude, skipStore), copier });
+      return snapshot.info;
+    },
+
+    async restore(label, restoreOptions) {
+      const startedAt = Date.now();
+      validateLabel(label);
+      const origin = await resolveTarget(restoreOptions);
+      const { layout, published, skipStore } = await find(label, origin);
+      const { info } = published;
+      const wanted = await readManifest(published.folder);
+      const undo = await takeSnapshot({
+        layout,
+        label: undoLabel(await listPublished(layout)),
+        exclude: info.exclude,
+        excludeTest: excludeWith(info.exclude, skipStore),
+        maxBytes: info.maxBytes,
+        maxFiles: info.maxFiles,
+        copier,
+        undoOf: label,
+      });
+      const diff = compareEntries(undo.entries, wanted);
+      const device = Number((await lstat(origin)).dev);
+      const skipped = await applyRestore({ target: origin, current: undo.entries, wanted, wantedFolder: published.folder, diff, copier, device });
+      const done = (paths: string[]): string[] => paths.filter((p) => !skipped.includes(p));
+      const report: RestoreReport = {
+        label,
+        origin,
+        undoLabel: undo.info.label,
+        written: done(diff.changed),
+        deleted: diff.created,
+        created: done(diff.deleted),
+        metadata: diff.metadata,
+        skipped,
+        durationMs: Date.now() - startedAt,
+      };
+      return report;
+    },
+
+    async list(origin) {
+      const realOrigin = origin === undefined ? undefined : await lookupPath(optionalString('origin', origin, { nonEmpty: true }) ?? '');
+      if (realOrigin !== undefined) return (await listPublished((await openOrigin(realOrigin)).layout)).map((p) => p.info);
+      const infos: CheckpointInfo[] = [];
+      for (const name of await readdir(dir).catch(() => [] as string[])) {
+        const root = join(dir, name);
+        const layout: OriginLayout = { origin: '', root, checkpoints: join(root, 'checkpoints'), staging: join(root, 'staging') };
+        infos.push(...(await listPublished(layout)).map((p) => p.info));
+      }
+      return infos.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    },
+
+    async drop(label, refOptions) {
+      validateLabel(label);
+      const origin = await lookupPath(normalizeRef(refOptions));
+      const { layout } = await openOrigin(origin);
+      const published = (await listPublished(layout)).find((p) => p.info.label === label);
+      if (!published) return false;
+      const trash = join(layout.staging, `${process.pid}-drop-${randomBytes(6).toString('hex')}`);
+      await ensurePrivateDir(layout.staging);
+      await rename(published.folder, trash);
+      await rm(trash, { recursive: true, force: true });
+      return true;
+    },
+
+    async diff(label, diffOptions) {
+      validateLabel(label);
+      const origin = await resolveTarget(diffOptions);
+      const { layout, published, skipStore } = await find(label, origin);
+      const { info } = published;
+      const scan = await scanTree(origin, excludeWith(info.exclude, skipStore), { maxBytes: Number.MAX_SAFE_INTEGER, maxFiles: Number.MAX_SAFE_INTEGER });
+      const latest = (await listPublished(layout)).at(-1);
+      const sources = [await loadReuseSource(published)];
+      if (latest && latest.folder !== published.folder) sources.push(await loadReuseSource(latest));
+      await fillHashes(origin, scan.entries, sources);
+      return compareEntries(scan.entries, sources[0]?.entries ?? []);
+    },
+
+    async manifest(label, refOptions) {
+      validateLabel(label);
+      const origin = await lookupPath(normalizeRef(refOptions));
+      const { published } = await find(label, origin);
+      return readManifest(published.folder);
+    },
+  };
+}

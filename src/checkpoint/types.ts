@@ -1,0 +1,186 @@
+/**
+ * Options of {@link createCheckpointStore}.
+ * @public
+ */
+export interface CheckpointStoreOptions {
+  /**
+   * Folder holding every checkpoint, outside any work tree. Created with mode 0700.
+   * @default `$XDG_STATE_HOME/tersh/checkpoints`, else `~/.local/state/tersh/checkpoints`, else `<os temp dir>/tersh-<uid>/checkpoints`
+   */
+  dir?: string;
+}
+
+/**
+ * Options of {@link CheckpointStore.save}.
+ * @public
+ */
+export interface SaveOptions {
+  /**
+   * minimatch globs (relative to the source folder, `dot` and `matchBase` on) of paths left out of the checkpoint.
+   * A folder matching a glob, or whose path followed by `/` matches it, is skipped whole. Replaces the defaults:
+   * pass `[...DEFAULT_CHECKPOINT_EXCLUDES, 'dist/**']` to extend them, `[]` to keep everything.
+   * @default DEFAULT_CHECKPOINT_EXCLUDES
+   */
+  exclude?: string[];
+  /**
+   * The save stops with `CHECKPOINT_TOO_LARGE` before copying anything when the files to keep add up to more bytes.
+   * @default 2147483648 (2 GiB)
+   */
+  maxBytes?: number;
+  /**
+   * The save stops with `CHECKPOINT_TOO_LARGE` before copying anything when the tree holds more entries (files, folders, links…).
+   * @default 200000
+   */
+  maxFiles?: number;
+}
+
+/**
+ * Which checkpoint a method addresses: labels are unique per origin folder.
+ * @public
+ */
+export interface CheckpointRef {
+  /**
+   * The folder the checkpoint was taken of (any path resolving to the same real path). Defaults to `target` where a method has one.
+   */
+  origin?: string;
+}
+
+/**
+ * Options of {@link CheckpointStore.restore}. Give `origin`, `target` or both.
+ * @public
+ */
+export interface RestoreOptions extends CheckpointRef {
+  /**
+   * The folder to restore into. Refused with `CHECKPOINT_TARGET_MISMATCH` unless its real path is the checkpoint's origin.
+   * @default origin
+   */
+  target?: string;
+}
+
+/**
+ * Options of {@link CheckpointStore.diff}. Give `origin`, `target` or both.
+ * @public
+ */
+export interface DiffOptions extends CheckpointRef {
+  /**
+   * The folder compared with the checkpoint; must be the origin itself.
+   * @default origin
+   */
+  target?: string;
+}
+
+/**
+ * What a manifest records for each path.
+ * @public
+ */
+export type CheckpointEntryType = 'file' | 'dir' | 'symlink' | 'fifo' | 'socket' | 'char-device' | 'block-device';
+
+/**
+ * One path of a checkpoint's manifest.
+ * @public
+ */
+export interface CheckpointEntry {
+  /** Relative to the origin with `/` separators; `.` is the origin folder itself. */
+  path: string;
+  type: CheckpointEntryType;
+  /** Permission bits including setuid, setgid and sticky (`st_mode & 0o7777`). */
+  mode: number;
+  /** Bytes, for files. */
+  size: number;
+  /** Modification time in nanoseconds since the epoch, as a decimal string (restored to the microsecond). */
+  mtimeNs: string;
+  /** sha1 of the content, hex, for files. */
+  hash?: string;
+  /** Where a symlink points, as written (never followed). */
+  target?: string;
+  /** Name of the stored copy inside the checkpoint's `files/` folder, for non-empty files. */
+  blob?: number;
+  /** Inode number and change time when saved: a file with the same inode, size, mtime and ctime is not read again. */
+  ino: number;
+  ctimeNs: string;
+}
+
+/**
+ * A checkpoint as listed.
+ * @public
+ */
+export interface CheckpointInfo {
+  label: string;
+  /** Real path of the folder checkpointed. */
+  origin: string;
+  /** ISO 8601. */
+  createdAt: string;
+  /** Entries in the manifest (files, folders, links, special files, the origin itself). */
+  entries: number;
+  /** Total size of the files kept, in bytes. */
+  bytes: number;
+  /** Bytes actually copied by this save; the rest was hard-linked to the origin's previous checkpoint. */
+  copiedBytes: number;
+  /** The exclude globs this checkpoint was taken with (a restore leaves matching paths alone). */
+  exclude: string[];
+  maxBytes: number;
+  maxFiles: number;
+  /** Set on the checkpoint a restore takes of the state it is about to replace: the label restored. */
+  undoOf?: string;
+  durationMs: number;
+}
+
+/**
+ * Differences between a folder and a checkpoint, named for what a restore would do.
+ * Paths are relative to the origin, with `/` separators.
+ * @public
+ */
+export interface CheckpointDiff {
+  /** Content or type differs: a restore rewrites them. */
+  changed: string[];
+  /** Present now, absent from the checkpoint: a restore deletes them. */
+  created: string[];
+  /** In the checkpoint, missing now: a restore recreates them. */
+  deleted: string[];
+  /** Only the mode or the modification time differs. */
+  metadata: string[];
+}
+
+/**
+ * What a restore did.
+ * @public
+ */
+export interface RestoreReport {
+  label: string;
+  /** Real path restored. */
+  origin: string;
+  /** Label of the checkpoint of the state just before the restore: restore it to undo this one. */
+  undoLabel: string;
+  /** Files, links and special files rewritten because their content or type differed. */
+  written: string[];
+  /** Paths created since the checkpoint, now deleted. */
+  deleted: string[];
+  /** Paths deleted since the checkpoint, now recreated. */
+  created: string[];
+  /** Paths whose mode or modification time only was put back. */
+  metadata: string[];
+  /** Special files that cannot be recreated here (sockets, devices), left absent. */
+  skipped: string[];
+  durationMs: number;
+}
+
+/**
+ * Snapshots of folders, kept outside them, restorable exactly. Created by {@link createCheckpointStore}.
+ * @public
+ */
+export interface CheckpointStore {
+  /** The folder holding the checkpoints. */
+  readonly dir: string;
+  /** Snapshots `sourceDir` under `label` (unique per origin; `CHECKPOINT_EXISTS` otherwise). */
+  save(label: string, sourceDir: string, options?: SaveOptions): Promise<CheckpointInfo>;
+  /** Puts the origin back as it was at `label`, after checkpointing its current state (see `undoLabel`). */
+  restore(label: string, options: RestoreOptions): Promise<RestoreReport>;
+  /** Complete checkpoints, oldest first: those of one origin, or all. */
+  list(origin?: string): Promise<CheckpointInfo[]>;
+  /** Deletes a checkpoint; false when there was none with that label. */
+  drop(label: string, options: CheckpointRef): Promise<boolean>;
+  /** Compares the origin as it is now with a checkpoint, changing nothing. */
+  diff(label: string, options: DiffOptions): Promise<CheckpointDiff>;
+  /** The manifest of a checkpoint. */
+  manifest(label: string, options: CheckpointRef): Promise<CheckpointEntry[]>;
+}
