@@ -26,6 +26,14 @@ export interface SandboxOptions {
    * @default false
    */
   protect?: boolean | string[];
+  /**
+   * Whether the command may create unix-domain sockets. Off, `socket(AF_UNIX)` fails with EPERM (Linux,
+   * via seccomp): a mount or network namespace does not stop a connect to `/run/docker.sock` or systemd's
+   * socket, which would let the command act outside the sandbox. `socketpair()` keeps working either way.
+   * Turn on for test suites that serve on a unix socket. Not enforced on macOS.
+   * @default false
+   */
+  allowUnixSockets?: boolean;
 }
 
 /**
@@ -36,9 +44,10 @@ export interface NormalizedSandboxOptions {
   readonly network: boolean;
   readonly writable: readonly string[];
   readonly protect: readonly string[];
+  readonly allowUnixSockets: boolean;
 }
 
-const keys = ['network', 'writable', 'protect'] as const;
+const keys = ['network', 'writable', 'protect', 'allowUnixSockets'] as const;
 
 /**
  * Validates `sandbox` as given by a caller (possibly untrusted JSON): `true`, `false`, `undefined` or a
@@ -48,7 +57,7 @@ const keys = ['network', 'writable', 'protect'] as const;
  */
 export function normalizeSandboxOptions(value: unknown, field = 'sandbox'): NormalizedSandboxOptions | undefined {
   if (value === undefined || value === false) return undefined;
-  if (value === true) return Object.freeze({ network: true, writable: Object.freeze([]), protect: Object.freeze([]) });
+  if (value === true) return Object.freeze({ network: true, writable: Object.freeze([]), protect: Object.freeze([]), allowUnixSockets: false });
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw invalid(field, 'a boolean or a plain object', value);
   }
@@ -62,6 +71,7 @@ export function normalizeSandboxOptions(value: unknown, field = 'sandbox'): Norm
     network,
     writable: Object.freeze(writable),
     protect: Object.freeze(readProtect(`${field}.protect`, options.protect)),
+    allowUnixSockets: optionalBoolean(`${field}.allowUnixSockets`, options.allowUnixSockets) ?? false,
   });
 }
 

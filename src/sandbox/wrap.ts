@@ -1,8 +1,9 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TershError } from '../errors.js';
-import { bubblewrapArgs, type ConfinementPaths } from './bubblewrap.js';
+import type { ConfinementPaths } from './bubblewrap.js';
+import { bubblewrapLaunch } from './launch.js';
 import type { NormalizedSandboxOptions } from './options.js';
 import { canonicalPath, darwinCanonical, expandHome, resolveProtectedPaths } from './paths.js';
 import { seatbeltArgs } from './seatbelt.js';
@@ -15,7 +16,12 @@ import { sandboxSupport } from './support.js';
 export interface SandboxedCommand {
   file: string;
   args: string[];
-  /** Removes the run's private temp dir. Safe to call more than once. */
+  /**
+   * The programs executed before the command itself, in order (absolute paths): pass them to
+   * `summarizeTrace` as `launchers` when tracing a sandboxed command, so the sandbox's setup is left out.
+   */
+  launchers: string[];
+  /** Removes the run's private temp dir (and seccomp filter). Safe to call more than once. */
   cleanup(): Promise<void>;
 }
 
@@ -30,6 +36,8 @@ export interface SandboxContext {
   platform?: NodeJS.Platform;
   /** The bubblewrap binary. @default 'bwrap' */
   bwrapPath?: string;
+  /** The CPU architecture, which picks the seccomp filter. @default process.arch */
+  arch?: string;
 }
 
 /**
@@ -49,20 +57,22 @@ export async function wrapInSandbox(
       details: { ...support, platform },
     });
   }
-  const tmp = await canonicalPath(await mkdtemp(join(tmpdir(), 'tersh-sandbox-')));
+  const runDir = await canonicalPath(await mkdtemp(join(tmpdir(), 'tersh-sandbox-')));
+  const tmp = join(runDir, 'tmp');
   let removed = false;
   const cleanup = async (): Promise<void> => {
     if (removed) return;
     removed = true;
-    await rm(tmp, { recursive: true, force: true, maxRetries: 2 });
+    await rm(runDir, { recursive: true, force: true, maxRetries: 2 });
   };
   try {
+    await mkdir(tmp, { mode: 0o700 });
     const paths = await confinementPaths(options, context.cwd, tmp);
     if (support.kind === 'sandbox-exec') {
-      const mac = macPaths(paths);
-      return { file: support.path, args: seatbeltArgs(mac, command), cleanup };
+      return { file: support.path, args: seatbeltArgs(macPaths(paths), command), launchers: [support.path, '/usr/bin/env'], cleanup };
     }
-    return { file: support.path, args: bubblewrapArgs(paths, command), cleanup };
+    const launch = await bubblewrapLaunch(support.path, paths, command, { allowUnixSockets: options.allowUnixSockets, runDir, arch: context.arch });
+    return { ...launch, cleanup };
   } catch (error) {
     await cleanup();
     throw error;

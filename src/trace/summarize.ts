@@ -11,11 +11,11 @@ import { optionalInteger, optionalStringArray, readOptionsObject, requiredString
  * @public
  */
 export async function summarizeTrace(traceFile: string, options: SummarizeTraceOptions): Promise<TraceSummary> {
-  const read = readOptionsObject('options', options, ['cwd', 'maxListed', 'skipProcesses']);
+  const read = readOptionsObject('options', options, ['cwd', 'maxListed', 'launchers']);
   const accumulator = createAccumulator({
     cwd: requiredString('cwd', read.cwd, { nonEmpty: true }),
     maxListed: optionalInteger('maxListed', read.maxListed) ?? 100,
-    skipProcesses: optionalStringArray('skipProcesses', read.skipProcesses) ?? ['bwrap'],
+    launchers: optionalStringArray('launchers', read.launchers) ?? [],
   });
   const startedMs = (await stat(traceFile)).birthtimeMs;
   const nextEvent = createLineReader();

@@ -1,4 +1,4 @@
-import { basename, posix } from 'node:path';
+import { posix } from 'node:path';
 import { CappedSet } from './collector.js';
 import type { SyscallEvent } from './line.js';
 import { socketAddresses } from './sockaddr.js';
@@ -8,7 +8,8 @@ import type { TraceSummary } from './types.js';
 
 interface ProcessState {
   cwd: string;
-  exe?: string;
+  /** While set, the process is still one of the launchers (their calls are not the command's): the next one expected. */
+  launchStep?: number;
 }
 
 /** An O_CREAT open of a path not known to be missing: created or merely truncated, decided afterwards by birth time. */
@@ -23,7 +24,7 @@ export interface TraceAccumulator {
   finish(created: string[]): TraceSummary;
 }
 
-export function createAccumulator(options: { cwd: string; maxListed: number; skipProcesses: readonly string[] }): TraceAccumulator {
+export function createAccumulator(options: { cwd: string; maxListed: number; launchers: readonly string[] }): TraceAccumulator {
   const lists = {
     filesRead: new CappedSet(options.maxListed),
     filesWritten: new CappedSet(options.maxListed),
@@ -43,7 +44,7 @@ export function createAccumulator(options: { cwd: string; maxListed: number; ski
     let state = processes.get(pid);
     if (state === undefined) {
       const parent = processes.get(parents.get(pid) ?? lastForker ?? -1);
-      state = parent ? { ...parent } : { cwd: options.cwd };
+      state = parent ? { ...parent } : { cwd: options.cwd, launchStep: 0 };
       processes.set(pid, state);
     }
     return state;
@@ -99,11 +100,14 @@ export function createAccumulator(options: { cwd: string; maxListed: number; ski
     }
     if (shape.kind === 'exec') {
       if (!ok || path === undefined) return;
-      state.exe = path;
-      if (!options.skipProcesses.includes(basename(path))) lists.processes.add(path);
+      if (state.launchStep !== undefined && options.launchers[state.launchStep] === path) state.launchStep += 1;
+      else {
+        state.launchStep = undefined;
+        lists.processes.add(path);
+      }
       return;
     }
-    if (state.exe !== undefined && options.skipProcesses.includes(basename(state.exe))) return;
+    if (state.launchStep !== undefined) return;
     switch (shape.kind) {
       case 'open':
         return onOpen(event, shape, args, path, ok);

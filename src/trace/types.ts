@@ -41,9 +41,10 @@ export interface SummarizeTraceOptions {
   /** How many entries each list keeps; `count` still counts them all. @default 100 */
   maxListed?: number;
   /**
-   * Executable names (basenames) whose own system calls are left out, such as the sandbox launcher
-   * that sets up mounts before running the command.
-   * @default ['bwrap']
+   * The programs that run before the command when something wraps it (a sandbox's `launchers`), in order,
+   * as the absolute paths they are executed by. Their own calls (mount setup, path lookups) are left out,
+   * from the start of the trace until the command itself is executed.
+   * @default []
    */
-  skipProcesses?: string[];
+  launchers?: string[];
 }

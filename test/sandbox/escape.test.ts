@@ -70,6 +70,30 @@ describe('the sandbox blocks escapes (running as root)', () => {
     }
   });
 
+  it('cannot connect to a unix socket of a host service (as /run/docker.sock would be)', async () => {
+    const dir = mkdtempSync('/var/tmp/tersh-sbx-sock-');
+    const path = join(dir, 'service.sock');
+    let accepted = 0;
+    const service = createServer((socket) => {
+      accepted += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => service.listen(path, resolve));
+    const script = `node -e "require('net').connect('${path}').on('connect', () => process.exit(0)).on('error', (e) => { console.error(e.code); process.exit(3); })"`;
+    try {
+      for (const network of [true, false]) {
+        const blocked = await runSandboxed(script, cwd, { network });
+        expect(blocked).toMatchObject({ exit: 3, stderr: 'EPERM\n' });
+      }
+      expect(accepted).toBe(0);
+      const allowed = await runSandboxed(script, cwd, { allowUnixSockets: true });
+      expect(allowed.exit).toBe(0);
+    } finally {
+      await new Promise<void>((resolve) => service.close(() => resolve()));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('hides protected files and directories behind empty mounts', async () => {
     const vault = mkdtempSync('/var/tmp/tersh-sbx-vault-');
     const secrets = join(vault, 'secrets');

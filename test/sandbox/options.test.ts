@@ -5,12 +5,13 @@ describe('normalizeSandboxOptions', () => {
   it.each([
     [undefined, undefined],
     [false, undefined],
-    [true, { network: true, writable: [], protect: [] }],
-    [{}, { network: true, writable: [], protect: [] }],
-    [{ network: false }, { network: false, writable: [], protect: [] }],
-    [{ writable: ['~/cache', '/var/tmp'] }, { network: true, writable: ['~/cache', '/var/tmp'], protect: [] }],
-    [{ protect: true }, { network: true, writable: [], protect: [...defaultProtectedPaths] }],
-    [{ protect: ['~/.ssh'] }, { network: true, writable: [], protect: ['~/.ssh'] }],
+    [true, { network: true, writable: [], protect: [], allowUnixSockets: false }],
+    [{}, { network: true, writable: [], protect: [], allowUnixSockets: false }],
+    [{ network: false }, { network: false, writable: [], protect: [], allowUnixSockets: false }],
+    [{ writable: ['~/cache', '/var/tmp'] }, { network: true, writable: ['~/cache', '/var/tmp'], protect: [], allowUnixSockets: false }],
+    [{ protect: true }, { network: true, writable: [], protect: [...defaultProtectedPaths], allowUnixSockets: false }],
+    [{ allowUnixSockets: true }, { network: true, writable: [], protect: [], allowUnixSockets: true }],
+    [{ protect: ['~/.ssh'] }, { network: true, writable: [], protect: ['~/.ssh'], allowUnixSockets: false }],
   ])('normalises %j', (input, expected) => {
     expect(normalizeSandboxOptions(input)).toEqual(expected);
   });
@@ -23,7 +24,8 @@ describe('normalizeSandboxOptions', () => {
     [{ writable: [''] }, 'Expected `sandbox.writable[0]` to be a non-empty path, got `` (string)'],
     [{ protect: 'all' }, 'Expected `sandbox.protect` to be a boolean or an array of strings, got `all` (string)'],
     [{ protect: [1] }, 'Expected `sandbox.protect[0]` to be a string, got `1` (number)'],
-    [{ net: false }, 'Unknown option `sandbox.net`; expected one of: network, writable, protect'],
+    [{ allowUnixSockets: 1 }, 'Expected `sandbox.allowUnixSockets` to be a boolean, got `1` (number)'],
+    [{ net: false }, 'Unknown option `sandbox.net`; expected one of: network, writable, protect, allowUnixSockets'],
   ])('rejects %j with a TypeError naming the field', (input, message) => {
     expect(() => normalizeSandboxOptions(input)).toThrow(new TypeError(message));
   });

@@ -32,9 +32,10 @@ describe('wrapInSandbox refuses rather than run unconfined', () => {
   it.each([
     ['on Windows', { cwd: process.cwd(), platform: 'win32' as const }],
     ['without bubblewrap', { cwd: process.cwd(), bwrapPath: '/nonexistent/bwrap' }],
+    ['on an architecture without a unix-socket filter', { cwd: process.cwd(), arch: 'riscv64' }],
   ])('throws SANDBOX_UNAVAILABLE %s', async (_case, context) => {
     const failure = await wrapInSandbox(command, options, context).catch((error: unknown) => error);
     expect(isTershError(failure)).toBe(true);
-    expect(failure).toMatchObject({ code: 'SANDBOX_UNAVAILABLE', message: expect.stringMatching(/Cannot run sandboxed: .+ (Install|Run)/) });
+    expect(failure).toMatchObject({ code: 'SANDBOX_UNAVAILABLE', message: expect.stringMatching(/^Cannot run sandboxed: .+(Install|Run|allowUnixSockets)/) });
   });
 });

@@ -16,7 +16,7 @@ describe('trace and sandbox together', () => {
     try {
       if ('unavailable' in traced) throw new Error(traced.unavailable);
       await new Promise((resolve) => spawn(traced.file, traced.args, { cwd, stdio: 'ignore' }).on('close', resolve));
-      const summary = await summarizeTrace(traceFile, { cwd });
+      const summary = await summarizeTrace(traceFile, { cwd, launchers: sandboxed.launchers });
       expect(summary.processes.items.map((path) => path.split('/').pop())).toEqual(['bash', 'mkdir']);
       expect(summary.filesCreated.items.sort()).toEqual([join(cwd, 'd'), join(cwd, 'made.txt')]);
       expect(summary.filesWritten.items).toEqual([join(cwd, 'made.txt')]);
