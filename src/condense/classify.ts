@@ -1,0 +1,86 @@
+import { combine } from './patterns.js';
+import type { LineTester } from './patterns.js';
+import { Role } from './roles.js';
+import { failureBlocks, failureSignals, summaryLines } from './signals.js';
+import type { BlockEnd, BlockRule, Recogniser } from './types.js';
+
+export interface Classified {
+  roles: Uint8Array;
+  /** For a signal line that opens a block: the index of the block's last line. */
+  blockEnds: Map<number, number>;
+  signalCount: number;
+}
+
+interface Testers {
+  signal: LineTester;
+  summary: LineTester;
+  structure: LineTester;
+  noise: LineTester;
+  blockStart: LineTester;
+  blocks: readonly BlockRule[];
+}
+
+const SCAN_CHARS = 2000;
+const SPINNER_OR_BAR = /^\s*[⠁-⣿◐◓◑◒|/\\-]?\s*$|^\s*\d{1,3}(?:\.\d+)?%\s*\[?[=#>\s.-]*\]?|[█▓▒░━╸=#]{10,}.*\d+(?:\.\d+)?%|\b\d+(?:\.\d+)?\s*[kKMG]i?B\/s\b/;
+
+export function makeTesters(recogniser: Recogniser | undefined): Testers {
+  const blocks = [...(recogniser?.blocks ?? []), ...failureBlocks];
+  return {
+    signal: combine([...(recogniser?.signals ?? []), ...failureSignals]),
+    summary: combine([...(recogniser?.summary ?? []), ...summaryLines]),
+    structure: combine(recogniser?.structure ?? []),
+    noise: combine([...(recogniser?.noise ?? []), SPINNER_OR_BAR]),
+    blockStart: combine(blocks.map((b) => b.start)),
+    blocks,
+  };
+}
+
+export function classify(lines: readonly string[], testers: Testers): Classified {
+  const roles = new Uint8Array(lines.length).fill(Role.normal);
+  const blockEnds = new Map<number, number>();
+  let signalCount = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const full = lines[i] as string;
+    const line = full.length > SCAN_CHARS ? full.slice(0, SCAN_CHARS) : full;
+    if (line.length === 0) continue;
+    if (testers.summary.test(line)) roles[i] = Role.summary;
+    else if (testers.signal.test(line)) roles[i] = Role.signal;
+    else if (testers.structure.test(line)) roles[i] = Role.structure;
+    else if (testers.noise.test(line)) roles[i] = Role.noise;
+    if (testers.blockStart.test(line)) {
+      const rule = testers.blocks.find((b) => b.start.test(line));
+      if (rule !== undefined) {
+        const end = blockEnd(lines, i, rule.until, rule.maxLines ?? 20);
+        if (end > i) blockEnds.set(i, end);
+        if ((roles[i] as number) < Role.signal) roles[i] = Role.signal;
+      }
+    }
+    if (roles[i] === Role.signal) signalCount++;
+  }
+  for (const [start, end] of blockEnds) {
+    for (let i = start + 1; i <= end; i++) if ((roles[i] as number) < Role.context) roles[i] = Role.context;
+  }
+  return { roles, blockEnds, signalCount };
+}
+
+function isIndented(line: string): boolean {
+  return line.startsWith(' ') || line.startsWith('\t');
+}
+
+function blockEnd(lines: readonly string[], start: number, until: BlockEnd, maxLines: number): number {
+  const limit = Math.min(lines.length - 1, start + maxLines);
+  let i = start + 1;
+  for (; i <= limit; i++) {
+    const line = lines[i] as string;
+    if (until === 'blank') {
+      if (line.trim() === '') return i - 1;
+    } else if (until === 'indented') {
+      if (!isIndented(line)) return i - 1;
+    } else if (until === 'dedent') {
+      if (!isIndented(line)) return i;
+    } else if (until.test(line)) {
+      return i - 1;
+    }
+  }
+  return i - 1;
+}

@@ -1,0 +1,80 @@
+import { unexplainedFailureNote } from './markers.js';
+import { normalizeLines } from './normalize.js';
+import { DEFAULT_BUDGET_TOKENS, normalizeCondense } from './options.js';
+import { isBoundedByHeadOrTail } from './passthrough.js';
+import { pickRecogniser } from './recognise.js';
+import { defaultRecognisers } from './recognisers/index.js';
+import { analyseStream, condenseStream } from './stream.js';
+import { estimateTokens } from './tokens.js';
+import type { CondenseInput, CondenseOptions, CondenseResult } from './types.js';
+
+/**
+ * Condenses a run's output to a token budget without hiding what matters: normalises terminal
+ * output, keeps every failure signal, folds repeats, summarises known tools, and marks every
+ * elision with the line ranges left out and how to fetch them.
+ * @public
+ */
+export function condense(input: CondenseInput, options?: CondenseOptions): CondenseResult {
+  const o = normalizeCondense(input, options);
+  const tokensBefore = estimateTokens(o.stdout) + estimateTokens(o.stderr);
+  const outLines = normalizeLines(o.stdout);
+  const errLines = normalizeLines(o.stderr);
+  const base = { stdoutLines: outLines.length, stderrLines: errLines.length, stdoutOmitted: [], stderrOmitted: [], omittedLines: 0, signalLines: 0, tokensBefore };
+  const whole = (strategy: CondenseResult['strategy']): CondenseResult => {
+    const stdout = join(outLines, o.stdout);
+    const stderr = join(errLines, o.stderr);
+    return { ...base, stdout, stderr, strategy, tokensAfter: estimateTokens(stdout) + estimateTokens(stderr) };
+  };
+  if (o.mode === 'lossless') return whole('lossless');
+  if (isBoundedByHeadOrTail(o.command)) return whole('pass-through');
+  const recogniser = pickRecogniser(o.command, `${outLines.slice(0, 60).join('\n')}\n${errLines.slice(0, 60).join('\n')}`, [...o.recognisers, ...defaultRecognisers]);
+  const out = analyseStream(outLines, recogniser);
+  const err = analyseStream(errLines, recogniser);
+  const signalLines = out.classified.signalCount + err.classified.signalCount;
+  if (out.tokens + err.tokens <= o.budgetTokens) return { ...whole('pass-through'), signalLines, ...(recogniser ? { recogniser: recogniser.name } : {}) };
+
+  const failed = o.exitCode === null || (o.exitCode !== undefined && o.exitCode !== 0);
+  const keepTail = failed && signalLines === 0;
+  const [outBudget, errBudget] = splitBudget(o.budgetTokens, out.tokens, err.tokens);
+  const noteOn = out.lines.length > 0 ? 'stdout' : 'stderr';
+  const notes = keepTail ? [unexplainedFailureNote(o.exitCode ?? null)] : [];
+  const plan = (stream: 'stdout' | 'stderr', budget: number) => ({
+    budget,
+    recogniser,
+    keepTail,
+    context: { recordId: o.recordId, stream },
+    notes: stream === noteOn ? notes : [],
+  });
+  const stdoutView = out.tokens <= outBudget ? undefined : condenseStream(out, plan('stdout', outBudget));
+  const stderrView = err.tokens <= errBudget ? undefined : condenseStream(err, plan('stderr', errBudget));
+  const stdout = stdoutView?.text ?? join(outLines, o.stdout);
+  const stderr = stderrView?.text ?? join(errLines, o.stderr);
+  return {
+    ...base,
+    stdout,
+    stderr,
+    stdoutOmitted: stdoutView?.omitted ?? [],
+    stderrOmitted: stderrView?.omitted ?? [],
+    omittedLines: (stdoutView?.omittedLines ?? 0) + (stderrView?.omittedLines ?? 0),
+    strategy: 'condensed',
+    ...(recogniser ? { recogniser: recogniser.name } : {}),
+    signalLines,
+    tokensAfter: estimateTokens(stdout) + estimateTokens(stderr),
+  };
+}
+
+function join(lines: readonly string[], raw: string): string {
+  if (lines.length === 0) return '';
+  return lines.join('\n') + (raw.endsWith('\n') ? '\n' : '');
+}
+
+/** A small stream keeps what it needs; the rest of the budget goes to the other, else shares follow sizes. */
+function splitBudget(budget: number, outTokens: number, errTokens: number): [number, number] {
+  const small = budget * 0.3;
+  if (errTokens <= small) return [budget - errTokens, errTokens];
+  if (outTokens <= small) return [outTokens, budget - outTokens];
+  const outShare = Math.round((budget * outTokens) / (outTokens + errTokens));
+  return [outShare, budget - outShare];
+}
+
+export { DEFAULT_BUDGET_TOKENS };

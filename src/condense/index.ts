@@ -1,0 +1,5 @@
+export { condense, DEFAULT_BUDGET_TOKENS } from './condense.js';
+export { estimateTokens } from './tokens.js';
+export { normalizeText } from './normalize.js';
+export { defaultRecognisers } from './recognisers/index.js';
+export type { BlockEnd, BlockRule, CondenseInput, CondenseOptions, CondenseResult, LineRange, OverviewKind, Recogniser } from './types.js';

@@ -1,0 +1,42 @@
+// The text of every line the condenser inserts. All of them are one line in square brackets
+// starting with "[…" (something left out) or "[overview:" (a count over the whole stream).
+
+export interface MarkerContext {
+  recordId: string | undefined;
+  stream: 'stdout' | 'stderr';
+}
+
+function range(from: number, to: number): string {
+  return from === to ? `line ${from}` : `lines ${from}–${to}`;
+}
+
+function fetchHint(context: MarkerContext, match: string): string {
+  if (context.recordId === undefined) return '';
+  return `; detail(${JSON.stringify(context.recordId)}, { selector: "${context.stream}", match: ${JSON.stringify(match)} })`;
+}
+
+/** `[… lines 41–160 omitted (120); detail("r_ab12", { selector: "stdout", match: "<regex>" }) …]` */
+export function gapMarker(context: MarkerContext, from: number, to: number): string {
+  return `[… ${range(from, to)} omitted (${to - from + 1})${fetchHint(context, '<regex>')} …]`;
+}
+
+/** Follows a kept line whose look-alikes were folded: `[… ×37 more like the line above, lines 12–140; detail(…) …]` */
+export function foldMarker(context: MarkerContext, count: number, from: number, to: number, match: string, contiguous: boolean): string {
+  const where = contiguous ? range(from, to) : `among ${range(from, to)}`;
+  return `[… ×${count} more like the line above, ${where}${fetchHint(context, match)} …]`;
+}
+
+/** Replaces the middle of an over-long line. */
+export function capLine(line: string, maxChars: number): string {
+  if (line.length <= maxChars) return line;
+  const headChars = Math.floor(maxChars * 0.6);
+  const tailChars = Math.floor(maxChars * 0.25);
+  const cut = line.length - headChars - tailChars;
+  return `${line.slice(0, headChars)}[… ${cut} chars omitted …]${line.slice(line.length - tailChars)}`;
+}
+
+export function unexplainedFailureNote(exitCode: number | null): string {
+  return exitCode === null
+    ? '[… killed before exiting; no failure line recognised, the last lines are kept …]'
+    : `[… exit code ${exitCode} but no failure line recognised; the last lines are kept …]`;
+}

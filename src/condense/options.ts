@@ -1,0 +1,52 @@
+import { invalid, isPlainObject, optionalInteger, optionalOneOf, optionalString, readOptionsObject, requiredString } from '../validate.js';
+import type { CondenseInput, CondenseOptions, Recogniser } from './types.js';
+
+export interface NormalizedCondense {
+  command: string;
+  stdout: string;
+  stderr: string;
+  exitCode: number | null | undefined;
+  budgetTokens: number;
+  mode: 'smart' | 'lossless';
+  recordId: string | undefined;
+  recognisers: readonly Recogniser[];
+}
+
+export const DEFAULT_BUDGET_TOKENS = 2000;
+const INPUT_KEYS = ['command', 'stdout', 'stderr', 'exitCode'] as const;
+const OPTION_KEYS = ['budgetTokens', 'mode', 'recordId', 'recognisers'] as const;
+
+export function normalizeCondense(input: CondenseInput, options: CondenseOptions | undefined): NormalizedCondense {
+  if (!isPlainObject(input)) throw invalid('input', 'a plain object', input);
+  const given = readOptionsObject('input', input, INPUT_KEYS);
+  const opts = readOptionsObject('options', options, OPTION_KEYS);
+  const exitCode = given.exitCode === null ? null : optionalInteger('exitCode', given.exitCode, { min: -(2 ** 31), max: 2 ** 32 });
+  return {
+    command: optionalString('command', given.command) ?? '',
+    stdout: requiredString('stdout', given.stdout),
+    stderr: optionalString('stderr', given.stderr) ?? '',
+    exitCode,
+    budgetTokens: optionalInteger('budgetTokens', opts.budgetTokens, { min: 1 }) ?? DEFAULT_BUDGET_TOKENS,
+    mode: optionalOneOf('mode', opts.mode, ['smart', 'lossless'] as const) ?? 'smart',
+    recordId: optionalString('recordId', opts.recordId, { nonEmpty: true, maxLength: 200 }),
+    recognisers: readRecognisers(opts.recognisers),
+  };
+}
+
+function readRecognisers(value: unknown): readonly Recogniser[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw invalid('recognisers', 'an array of recognisers', value);
+  value.forEach((item: unknown, index) => {
+    if (!isPlainObject(item) || typeof item.name !== 'string') throw invalid(`recognisers[${index}]`, 'a recogniser object with a `name`', item);
+    for (const key of ['command', 'detect'] as const) {
+      if (item[key] !== undefined && !(item[key] instanceof RegExp)) throw invalid(`recognisers[${index}].${key}`, 'a RegExp', item[key]);
+    }
+    for (const key of ['signals', 'summary', 'structure', 'noise'] as const) {
+      const list = item[key];
+      if (list !== undefined && (!Array.isArray(list) || !list.every((p) => p instanceof RegExp))) {
+        throw invalid(`recognisers[${index}].${key}`, 'an array of RegExps', list);
+      }
+    }
+  });
+  return value as Recogniser[];
+}

@@ -1,0 +1,47 @@
+import type { FoldGroup } from './fold.js';
+import type { LineRange } from './types.js';
+import { capLine, foldMarker, gapMarker } from './markers.js';
+import type { MarkerContext } from './markers.js';
+import { matchFor } from './shape.js';
+
+export interface Rendered {
+  text: string;
+  omitted: LineRange[];
+  omittedLines: number;
+}
+
+/** Writes kept lines in order, a fold marker after each exemplar whose look-alikes are hidden, and a gap marker for every other run left out. */
+export function render(lines: readonly string[], kept: Uint8Array, folds: readonly FoldGroup[], context: MarkerContext, maxLineChars: number, header: readonly string[]): Rendered {
+  const foldAfter = new Map<number, { count: number; from: number; to: number; contiguous: boolean }>();
+  const coveredByFold = new Uint8Array(lines.length);
+  for (const group of folds) {
+    if (kept[group.exemplar] === 0) continue;
+    const hidden = group.members.filter((i) => kept[i] === 0);
+    if (hidden.length === 0) continue;
+    const from = hidden[0] as number;
+    const to = hidden[hidden.length - 1] as number;
+    const contiguous = from === group.exemplar + 1 && to - from + 1 === hidden.length && (to + 1 >= lines.length || kept[to + 1] === 1);
+    if (contiguous) for (const i of hidden) coveredByFold[i] = 1;
+    foldAfter.set(group.exemplar, { count: hidden.length, from: from + 1, to: to + 1, contiguous });
+  }
+  const out: string[] = [...header];
+  const omitted: LineRange[] = [];
+  let omittedLines = 0;
+  let i = 0;
+  while (i < lines.length) {
+    if (kept[i] === 1) {
+      out.push(capLine(lines[i] as string, maxLineChars));
+      const fold = foldAfter.get(i);
+      if (fold !== undefined) out.push(foldMarker(context, fold.count, fold.from, fold.to, matchFor(lines[i] as string), fold.contiguous));
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < lines.length && kept[j] === 0) j++;
+    omitted.push({ from: i + 1, to: j });
+    omittedLines += j - i;
+    if (coveredByFold[i] !== 1) out.push(gapMarker(context, i + 1, j));
+    i = j;
+  }
+  return { text: out.join('\n'), omitted, omittedLines };
+}

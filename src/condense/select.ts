@@ -1,0 +1,92 @@
+import type { FoldGroup } from './fold.js';
+import { Role } from './roles.js';
+
+export interface Selection {
+  kept: Uint8Array;
+}
+
+export interface SelectInput {
+  lines: readonly string[];
+  roles: Uint8Array;
+  blockEnds: Map<number, number>;
+  folds: readonly FoldGroup[];
+  costs: Float64Array;
+  budget: number;
+  /** Tokens a marker line costs, to reserve room for them. */
+  markerCost: number;
+  /** The run failed and no failure line was recognised: keep the tail whatever it costs. */
+  keepTail: boolean;
+}
+
+const TAIL_KEPT_ON_UNEXPLAINED_FAILURE = 15;
+const HEAD_SHARE = 0.35;
+
+/**
+ * Chooses the lines shown: summaries, failure signals (one per shape, the others folded)
+ * and their blocks always; then headings, then the head and the tail while the budget lasts.
+ */
+export function selectLines(input: SelectInput): Selection {
+  const { lines, roles, blockEnds, folds, costs, budget, markerCost } = input;
+  const n = lines.length;
+  const kept = new Uint8Array(n);
+  const folded = new Uint8Array(n);
+  for (const group of folds) for (const i of group.members) folded[i] = 1;
+  let spent = 0;
+  const keep = (i: number): void => {
+    if (kept[i] === 0) {
+      kept[i] = 1;
+      spent += costs[i] as number;
+    }
+  };
+  for (let i = 0; i < n; i++) {
+    const role = roles[i] as number;
+    if (role === Role.summary || (role === Role.signal && folded[i] === 0)) {
+      keep(i);
+      const end = blockEnds.get(i);
+      if (end !== undefined) {
+        for (let j = i + 1; j <= end; j++) keep(j);
+      }
+    }
+  }
+  if (input.keepTail) {
+    let taken = 0;
+    for (let i = n - 1; i >= 0 && taken < TAIL_KEPT_ON_UNEXPLAINED_FAILURE; i--) {
+      if ((lines[i] as string).trim() === '') continue;
+      keep(i);
+      taken++;
+    }
+  }
+  /** Adds lines from one end inward while they fit; opening a new gap costs a marker. Returns what is left. */
+  const walk = (from: number, step: 1 | -1, allowance: number): number => {
+    let left = allowance;
+    for (let i = from; i >= 0 && i < n; i += step) {
+      if (kept[i] === 1 || roles[i] === Role.noise) continue;
+      const previous = i - step;
+      const opensGap = previous >= 0 && previous < n && kept[previous] === 0;
+      const cost = (costs[i] as number) + (opensGap ? markerCost : 0);
+      if (cost > left) break;
+      keep(i);
+      left -= cost;
+    }
+    return left;
+  };
+  const islands = countIslands(kept);
+  let room = budget - spent - markerCost * (islands + 2 + Math.min(folds.length, 20));
+  if (room <= 0) return { kept };
+  for (let i = 0; i < n && room > 0; i++) {
+    if (roles[i] === Role.structure && kept[i] === 0 && (costs[i] as number) <= room / 4) {
+      keep(i);
+      room -= (costs[i] as number) + markerCost / 2;
+    }
+  }
+  const headAllowance = room * HEAD_SHARE;
+  const headLeft = walk(0, 1, headAllowance);
+  walk(n - 1, -1, room - headAllowance + headLeft);
+  return { kept };
+}
+
+function countIslands(kept: Uint8Array): number {
+  let islands = 0;
+  for (let i = 0; i < kept.length; i++) if (kept[i] === 1 && (i === 0 || kept[i - 1] === 0)) islands++;
+  return islands;
+}

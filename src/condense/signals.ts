@@ -1,0 +1,59 @@
+import type { BlockRule } from './types.js';
+
+// Generic failure signals, scanned on every line of every output whatever the recogniser.
+export const failureSignals: readonly RegExp[] = [
+  // file:line(:col) followed by error / warning / fatal (gcc, tsc, eslint --format unix, go, javac, python)
+  /[\w./\\-]+(?:[:(]\d+(?:[:,]\d+)?\)?)[: ].{0,40}?\b(?:error|warning|fatal|Error|ERROR)\b/,
+  /^\s*(?:error|fatal|warning)(?:\[[\w-]+\])?:/i,
+  /^\s*(?:FAIL|FAILED|ERROR|ERR!|PANIC)\b/,
+  /^\s*(?:npm|pnpm|yarn) (?:ERR!|error)/,
+  /(?:^|\s)[✗✖×✕❌]\s/,
+  /^\s*not ok \d+/,
+  /\bpanicked at\b/,
+  /^Traceback \(most recent call last\):/,
+  /^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Fault)(?::|$)/,
+  /^\s*(?:Uncaught|Unhandled)\b/,
+  /\b(?:Segmentation fault|core dumped|Aborted|Bus error|Killed|stack overflow|out of memory|OOMKilled)\b/,
+  /^\s*CONFLICT\b/,
+  /^\s*! \[(?:rejected|remote rejected)\]/,
+  /^E: /,
+  /^make(?:\[\d+\])?: \*\*\*/,
+  /\bAssertionError\b|\bassertion failed\b/i,
+  /^\s*[-+] (?:Expected|Received)\b/,
+  /\bcode (?:[45]\d\d)\b|" [45]\d\d \S+$/,
+  /\b(?:CRITICAL|FATAL|SEVERE)\b|\blevel=(?:error|fatal)\b|\s(?:ERROR|WARN(?:ING)?)\s/,
+];
+
+// Final summaries of test runners and builds: always kept.
+export const summaryLines: readonly RegExp[] = [
+  /^\s*Tests?:?\s+.*\b(?:passed|failed)\b/,
+  /^\s*Test (?:Files|Suites):?\s/,
+  /^test result: /,
+  /^# (?:tests|pass|fail|cancelled|skipped|todo|suites) \d+/,
+  /^(?:ℹ|#) (?:tests|pass|fail) \d+/,
+  /^Found \d+ errors?\b/,
+  /^\s*[✖✗] \d+ problems?\b/,
+  /^=+ .*\b(?:passed|failed|errors?|no tests ran)\b.* =+$/,
+  /^Ran \d+ tests? in /,
+  /^(?:OK|FAILED)(?: \(.*\))?$/,
+  /\bcould not compile\b|^error: \d+ targets? failed/,
+  /^(?:added|removed|changed|up to date)\b.* (?:packages?|in \d)/,
+  /^\d+ upgraded, \d+ newly installed/,
+  /^(?:Successfully installed|Successfully built)\b/,
+  /^\s*Finished\b.*\btarget/,
+  /^\s*(?:BUILD (?:SUCCESS|FAILURE)|Build (?:succeeded|failed))/,
+  /^(?:ok|FAIL|---)\s+\S+\s+[\d.]+s$/,
+  /^exit status \d+$/,
+  /^make(?:\[\d+\])?: .*not remade because of errors/,
+];
+
+// Context that belongs to a failure and is kept with it.
+export const failureBlocks: readonly BlockRule[] = [
+  { start: /^Traceback \(most recent call last\):/, until: 'dedent', maxLines: 40 },
+  { start: /^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception)(?::|$)/, until: 'indented', maxLines: 12 },
+  { start: /^error(?:\[\w+\])?: /, until: 'blank', maxLines: 24 },
+  { start: /\bpanicked at\b/, until: 'blank', maxLines: 8 },
+  { start: /^\s*[-+] Expected\b/, until: 'blank', maxLines: 30 },
+  { start: /^\s*(?:npm|pnpm|yarn) (?:ERR!|error)/, until: /^(?!\s*(?:npm|pnpm|yarn) (?:ERR!|error))/, maxLines: 30 },
+  { start: /^\s*! \[(?:rejected|remote rejected)\]/, until: /^(?!\s*(?:!|error:|hint:))/, maxLines: 8 },
+];

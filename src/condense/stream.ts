@@ -1,0 +1,61 @@
+import { classify, makeTesters } from './classify.js';
+import type { Classified } from './classify.js';
+import { findFolds } from './fold.js';
+import type { FoldGroup } from './fold.js';
+import { capLine } from './markers.js';
+import type { MarkerContext } from './markers.js';
+import { overviews } from './overview/index.js';
+import { render } from './render.js';
+import type { Rendered } from './render.js';
+import { selectLines } from './select.js';
+import { estimateTokens } from './tokens.js';
+import type { Recogniser } from './types.js';
+
+export const MAX_LINE_CHARS = 400;
+const BLOCK_LINES_WHEN_TIGHT = 3;
+
+export interface AnalysedStream {
+  lines: readonly string[];
+  classified: Classified;
+  folds: FoldGroup[];
+  costs: Float64Array;
+  tokens: number;
+}
+
+export function analyseStream(lines: readonly string[], recogniser: Recogniser | undefined): AnalysedStream {
+  const classified = classify(lines, makeTesters(recogniser));
+  const costs = new Float64Array(lines.length);
+  let tokens = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    const cost = estimateTokens(line.length > MAX_LINE_CHARS ? capLine(line, MAX_LINE_CHARS) : line) + 1;
+    costs[i] = cost;
+    tokens += cost;
+  }
+  return { lines, classified, folds: findFolds(lines, classified.roles), costs, tokens };
+}
+
+export interface StreamPlan {
+  budget: number;
+  context: MarkerContext;
+  recogniser: Recogniser | undefined;
+  keepTail: boolean;
+  notes: readonly string[];
+}
+
+export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Rendered {
+  const { lines, classified, folds, costs } = stream;
+  const overview = plan.recogniser?.overview === undefined ? [] : overviews[plan.recogniser.overview](lines);
+  const header = [...plan.notes, ...overview];
+  const headerCost = estimateTokens(header.join('\n'));
+  const markerCost = plan.context.recordId === undefined ? 14 : 30;
+  const attempt = (blockEnds: Map<number, number>): Rendered => {
+    const budget = Math.max(0, plan.budget - headerCost);
+    const { kept } = selectLines({ lines, roles: classified.roles, blockEnds, folds, costs, budget, markerCost, keepTail: plan.keepTail });
+    return render(lines, kept, folds, plan.context, MAX_LINE_CHARS, header);
+  };
+  const first = attempt(classified.blockEnds);
+  if (classified.blockEnds.size === 0 || estimateTokens(first.text) <= plan.budget * 1.5) return first;
+  const tight = new Map([...classified.blockEnds].map(([start, end]) => [start, Math.min(end, start + BLOCK_LINES_WHEN_TIGHT)]));
+  return attempt(tight);
+}

@@ -1,0 +1,117 @@
+/**
+ * What {@link condense} reads: the decoded text of one finished run.
+ * @public
+ */
+export interface CondenseInput {
+  /** The command line that produced the output; picks the recogniser and detects `| head` / `| tail` bounds. */
+  command?: string;
+  /** Decoded standard output, as the program printed it (ANSI and carriage returns included). */
+  stdout: string;
+  /** Decoded standard error. @defaultValue `''` */
+  stderr?: string;
+  /** The exit code, or `null` when the process was killed. A recogniser never claims a success it denies. */
+  exitCode?: number | null;
+}
+
+/**
+ * How the condenser behaves.
+ * @public
+ */
+export interface CondenseOptions {
+  /**
+   * Token budget for both streams together, counted by {@link estimateTokens}.
+   * Output within it passes through (normalised only). Failure signals are kept even past it.
+   * @defaultValue 2000
+   */
+  budgetTokens?: number;
+  /**
+   * `'smart'` condenses to the budget; `'lossless'` only normalises (ANSI, carriage-return frames, CRLF).
+   * @defaultValue `'smart'`
+   */
+  mode?: 'smart' | 'lossless';
+  /** Record id of the stored full output; when given, every marker names it with the `detail` call that fetches what was left out. */
+  recordId?: string;
+  /** Extra recognisers, tried before the built-in ones. @defaultValue `[]` */
+  recognisers?: readonly Recogniser[];
+}
+
+/** A 1-based inclusive range of line numbers in a stream, as the stored record numbers them. @public */
+export interface LineRange {
+  from: number;
+  to: number;
+}
+
+/**
+ * The condensed views and an account of what was left out.
+ * @public
+ */
+export interface CondenseResult {
+  stdout: string;
+  stderr: string;
+  /** Lines of both streams not shown verbatim (folded, elided or collapsed progress). */
+  omittedLines: number;
+  /** Line ranges of stdout left out (1-based, inclusive, numbered as the stored stream's `\n`-separated lines). */
+  stdoutOmitted: LineRange[];
+  /** Line ranges of stderr left out. */
+  stderrOmitted: LineRange[];
+  /** True line counts of the streams. */
+  stdoutLines: number;
+  stderrLines: number;
+  /** What was done: `'lossless'` (asked), `'pass-through'` (small or bounded by head/tail) or `'condensed'`. */
+  strategy: 'lossless' | 'pass-through' | 'condensed';
+  /** Name of the recogniser used, when one matched. */
+  recogniser?: string;
+  /** Failure-signal lines found in both streams (all kept, or folded with a count when of the same shape). */
+  signalLines: number;
+  /** Estimated tokens of the raw input and of the returned views. */
+  tokensBefore: number;
+  tokensAfter: number;
+}
+
+/**
+ * How far the context of a block-starting line reaches:
+ * `'blank'` up to the next blank line; `'indented'` while lines are indented;
+ * `'dedent'` while indented, plus the first unindented line (a Python traceback's exception line);
+ * a RegExp: up to the next line matching it.
+ * @public
+ */
+export type BlockEnd = 'blank' | 'indented' | 'dedent' | RegExp;
+
+/** @public */
+export interface BlockRule {
+  /** The line that opens the block (it is kept as a failure signal). */
+  start: RegExp;
+  /** Where the block ends. */
+  until: BlockEnd;
+  /** Most lines kept after the start line. @defaultValue 20 */
+  maxLines?: number;
+}
+
+/** Built-in overviews for data outputs. @public */
+export type OverviewKind = 'diff' | 'listing' | 'matches' | 'log';
+
+/**
+ * A recogniser: plain data describing one tool family's output. Pass your own in
+ * {@link CondenseOptions.recognisers}; they are tried before the built-in ones.
+ * @public
+ */
+export interface Recogniser {
+  /** Reported in {@link CondenseResult.recogniser}. */
+  name: string;
+  /** Tested against the command line. */
+  command?: RegExp;
+  /** Tested against the first 4 KB of the normalised output when no command matched. */
+  detect?: RegExp;
+  /** Tool-specific failure signals, kept in addition to the generic ones. */
+  signals?: readonly RegExp[];
+  /** Blocks kept whole around a failure (assertion diffs, code frames, tracebacks). */
+  blocks?: readonly BlockRule[];
+  /** Final summary lines (test counts, "Found 3 errors"), always kept. */
+  summary?: readonly RegExp[];
+  /** Headings (file names, suites, diff headers), kept when the budget allows, before other lines. */
+  structure?: readonly RegExp[];
+  /** Noise (passing tests, "Compiling …", progress), left out first. */
+  noise?: readonly RegExp[];
+  /** An overview placed first for data outputs, so a cut is never silent. */
+  overview?: OverviewKind;
+}
