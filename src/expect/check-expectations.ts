@@ -4,7 +4,7 @@ import { normalizeExpectations } from './expectations.js';
 import type { Expectations, NormalizedExpectations } from './expectations.js';
 import { diffGitStates } from './git-state.js';
 import type { GitSnapshot } from './git-state.js';
-import { readOptionsObject, requiredString } from '../validate.js';
+import { optionalStringArray, readOptionsObject, requiredString } from '../validate.js';
 
 /** What the expectations are checked against. @public */
 export interface ExpectationSubject {
@@ -77,6 +77,7 @@ export function checkExpectations(result: ExpectationSubject, expect: Expectatio
   const checks = normalizeExpectations(expect);
   const read = readOptionsObject('options', options, ['cwd', 'filesChanged', 'git']);
   const cwd = requiredString('cwd', read.cwd, { nonEmpty: true });
+  optionalStringArray('filesChanged', read.filesChanged);
   const failed: string[] = [];
   if (checks.exit !== undefined && (result.exit === null || !checks.exit.includes(result.exit))) {
     failed.push(`expected exit ${orList(checks.exit)}, got ${result.exit === null ? 'none (the process was killed)' : result.exit}`);
