@@ -5,3 +5,7 @@ export type { ShellKind } from './shell-resolve.js';
 export { resolveShell } from './shell-resolve.js';
 export type { ShellProbe, ResolvedShell } from './shell-resolve.js';
 export { NON_INTERACTIVE_ENV } from './child-env.js';
+export type { JobHost, AdoptedProcess } from './job-host.js';
+export { ProcessHandle } from './process-handle.js';
+export type { ProcessOutcome } from './process-handle.js';
+export { registerDefaultJobHost } from './default-jobs.js';

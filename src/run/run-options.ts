@@ -11,6 +11,7 @@ import {
   readOptionsObject,
 } from '../validate.js';
 import { isKnownEncoding } from './decode.js';
+import { isJobHost, type JobHost } from './job-host.js';
 
 /** @public */
 export interface RunOptions {
@@ -44,6 +45,14 @@ export interface RunOptions {
   pipefail?: boolean;
   /** Run a bare `sleep N` (N ≥ 2) instead of refusing it. @defaultValue false */
   allowIdleSleep?: boolean;
+  /** Start as a background job and return at once with `jobId`. @defaultValue false */
+  background?: boolean;
+  /** Promote a foreground run still going after this long to a background job. @defaultValue never */
+  autoBackgroundAfterMs?: number;
+  /** `pipe` keeps a background job's stdin open for `jobs.write()`. @defaultValue 'ignore' (reads /dev/null) */
+  stdin?: 'ignore' | 'pipe';
+  /** The job manager that takes background jobs. @defaultValue a job manager per process */
+  jobs?: JobHost;
 }
 
 export interface NormalizedRunOptions {
@@ -61,18 +70,26 @@ export interface NormalizedRunOptions {
   shell: boolean | 'bash' | 'sh' | 'powershell' | 'cmd' | undefined;
   pipefail: boolean;
   allowIdleSleep: boolean;
+  background: boolean;
+  autoBackgroundAfterMs: number | undefined;
+  stdin: 'ignore' | 'pipe';
+  jobs: JobHost | undefined;
+  /** True when the caller set `timeoutMs` (background jobs otherwise get the job lifetime). */
+  timeoutGiven: boolean;
 }
 
 export const RUN_OPTION_KEYS = [
   'cwd', 'env', 'timeoutMs', 'maxTimeoutMs', 'killGraceMs', 'signal', 'input', 'encoding', 'store', 'full',
-  'inlineMaxBytes', 'ringBytes', 'shell', 'pipefail', 'allowIdleSleep',
+  'inlineMaxBytes', 'ringBytes', 'shell', 'pipefail', 'allowIdleSleep', 'background', 'autoBackgroundAfterMs', 'stdin', 'jobs',
 ] as const;
 
 const MAX_TIMEOUT_MS = 600_000;
+const MAX_JOB_LIFETIME_MS = 3_600_000;
 
 export function normalizeRunOptions(options: unknown, extraKeys: readonly string[] = []): NormalizedRunOptions {
   const raw = readOptionsObject('options', options, [...RUN_OPTION_KEYS, ...extraKeys]);
-  const maxTimeoutMs = optionalInteger('maxTimeoutMs', raw.maxTimeoutMs, { min: 1 }) ?? MAX_TIMEOUT_MS;
+  const background = optionalBoolean('background', raw.background) ?? false;
+  const maxTimeoutMs = optionalInteger('maxTimeoutMs', raw.maxTimeoutMs, { min: 1 }) ?? (background ? MAX_JOB_LIFETIME_MS : MAX_TIMEOUT_MS);
   const timeoutMs = optionalInteger('timeoutMs', raw.timeoutMs, { min: 1, max: maxTimeoutMs }) ?? Math.min(120_000, maxTimeoutMs);
   const cwd = resolve(optionalString('cwd', raw.cwd, { nonEmpty: true }) ?? process.cwd());
   if (!statSync(cwd, { throwIfNoEntry: false })?.isDirectory()) throw invalid('cwd', 'an existing directory', raw.cwd ?? cwd);
@@ -82,6 +99,10 @@ export function normalizeRunOptions(options: unknown, extraKeys: readonly string
   if (input !== undefined && typeof input !== 'string' && !(input instanceof Uint8Array)) throw invalid('input', 'a string or a Uint8Array', input);
   const encoding = optionalString('encoding', raw.encoding, { nonEmpty: true });
   if (encoding !== undefined && !isKnownEncoding(encoding)) throw invalid('encoding', 'an encoding iconv-lite knows', encoding);
+  if (raw.jobs !== undefined && !isJobHost(raw.jobs)) throw invalid('jobs', 'a job manager from createJobManager()', raw.jobs);
+  const stdin = optionalOneOf('stdin', raw.stdin, ['ignore', 'pipe'] as const) ?? 'ignore';
+  if (stdin === 'pipe' && !background) throw invalid('stdin', "'pipe' only together with `background: true`", raw.stdin);
+  if (stdin === 'pipe' && input !== undefined) throw invalid('stdin', "'pipe' or `input`, not both", raw.stdin);
   const shell = typeof raw.shell === 'boolean' ? raw.shell : optionalOneOf('shell', raw.shell, ['bash', 'sh', 'powershell', 'cmd'] as const);
   return {
     cwd,
@@ -98,5 +119,10 @@ export function normalizeRunOptions(options: unknown, extraKeys: readonly string
     shell,
     pipefail: optionalBoolean('pipefail', raw.pipefail) ?? false,
     allowIdleSleep: optionalBoolean('allowIdleSleep', raw.allowIdleSleep) ?? false,
+    background,
+    autoBackgroundAfterMs: optionalInteger('autoBackgroundAfterMs', raw.autoBackgroundAfterMs, { min: 1 }),
+    stdin,
+    jobs: raw.jobs as JobHost | undefined,
+    timeoutGiven: raw.timeoutMs !== undefined,
   };
 }

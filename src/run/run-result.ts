@@ -44,4 +44,8 @@ export interface RunResult {
   advice?: string;
   /** A note on how to read this result (a masked exit, killed leftovers). */
   hint?: string;
+  /** The background job running the command; read its output with the job manager's `logs(jobId)`. */
+  jobId?: string;
+  /** The run outlasted `autoBackgroundAfterMs` and goes on as job `jobId`. */
+  autoBackgrounded?: true;
 }

@@ -1,0 +1,77 @@
+import type { RecordStore } from '../store/index.js';
+import { buildChildEnv } from './child-env.js';
+import type { JobHost } from './job-host.js';
+import { ProcessHandle } from './process-handle.js';
+import { resolveCommand, type ResolvedCommand } from './resolve-command.js';
+import type { NormalizedRunOptions } from './run-options.js';
+import type { RunResult } from './run-result.js';
+import { finishRun, type FinishedRun } from './run-view.js';
+
+export interface AttemptContext {
+  store: RecordStore;
+  /** The job manager, needed only for background and auto-promoted runs. */
+  jobs: () => JobHost;
+}
+
+/** One execution of a command: a record, a process, and its quiet result (or a job id). */
+export async function runAttempt(command: string, opts: NormalizedRunOptions, context: AttemptContext): Promise<FinishedRun> {
+  const record = context.store.create({ command, cwd: opts.cwd });
+  const env = buildChildEnv(process.env, opts.env, record.id);
+  let resolved: ResolvedCommand;
+  try {
+    resolved = resolveCommand(command, { shell: opts.shell, pipefail: opts.pipefail, env });
+  } catch (error) {
+    await record.finish({ exit: null, error: (error as Error).message });
+    throw error;
+  }
+  const jobs = opts.background || opts.autoBackgroundAfterMs !== undefined ? context.jobs() : undefined;
+  if (opts.background) jobs!.ensureCapacity();
+  const timeoutMs = opts.background && !opts.timeoutGiven ? jobs!.defaultLifetimeMs : opts.timeoutMs;
+
+  let handle: ProcessHandle;
+  try {
+    handle = await ProcessHandle.start({
+      ...resolved,
+      cwd: opts.cwd,
+      env,
+      runTag: record.id,
+      record,
+      input: opts.input,
+      stdinPipe: opts.stdin === 'pipe',
+      timeoutMs,
+      killGraceMs: opts.killGraceMs,
+      signal: opts.signal,
+      headBytes: opts.inlineMaxBytes,
+      ringBytes: Math.max(opts.ringBytes, opts.inlineMaxBytes),
+      leftovers: opts.background || opts.autoBackgroundAfterMs !== undefined ? 'keep' : 'kill',
+    });
+  } catch (error) {
+    const message = `Could not start ${resolved.file}: ${(error as Error).message}`;
+    await record.finish({ exit: null, shellKind: resolved.shellKind, error: message });
+    const result: RunResult = { id: record.id, exit: null, ok: false, ms: 0, shellKind: resolved.shellKind, status: 'error', message };
+    return { result, stdoutText: '', stderrText: '' };
+  }
+
+  const finalize = async (): Promise<RunResult> => (await finishRun(command, resolved, handle, await handle.done, record, opts)).result;
+  if (jobs) {
+    const promoted = opts.background ? true : await promotedAfter(handle, opts.autoBackgroundAfterMs!);
+    if (promoted) {
+      const autoBackgrounded = !opts.background;
+      const jobId = jobs.adopt({ recordId: record.id, command, cwd: opts.cwd, handle, autoBackgrounded, finalize });
+      const result: RunResult = { id: record.id, exit: null, ok: true, ms: Math.round(performance.now() - handle.startedAt), shellKind: resolved.shellKind, jobId };
+      if (autoBackgrounded) result.autoBackgrounded = true;
+      return { result, stdoutText: '', stderrText: '' };
+    }
+  }
+  return finishRun(command, resolved, handle, await handle.done, record, opts);
+}
+
+/** True when the process is still running after `ms`. */
+async function promotedAfter(handle: ProcessHandle, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), ms)));
+  const finished = handle.done.then(() => false);
+  const promoted = await Promise.race([expired, finished]);
+  clearTimeout(timer);
+  return promoted;
+}

@@ -1,0 +1,75 @@
+import type { RecordWriter } from '../store/index.js';
+import { interpretOutcome } from './interpret-outcome.js';
+import type { ProcessHandle, ProcessOutcome } from './process-handle.js';
+import type { ResolvedCommand } from './resolve-command.js';
+import type { NormalizedRunOptions } from './run-options.js';
+import type { RunResult } from './run-result.js';
+import { streamView, type StreamView } from './stream-view.js';
+
+/** The quiet result of a finished process, and the decoded text expectations check. */
+export interface FinishedRun {
+  result: RunResult;
+  stdoutText: string;
+  stderrText: string;
+}
+
+/** Builds the quiet result from a finished process and completes its record. */
+export async function finishRun(
+  command: string,
+  resolved: ResolvedCommand,
+  handle: ProcessHandle,
+  outcome: ProcessOutcome,
+  record: RecordWriter,
+  opts: NormalizedRunOptions,
+): Promise<FinishedRun> {
+  const stdout = streamView(handle.stdout.result(opts.inlineMaxBytes), 'stdout', record.id, opts.inlineMaxBytes, opts.encoding);
+  const stderr = streamView(handle.stderr.result(opts.inlineMaxBytes), 'stderr', record.id, opts.inlineMaxBytes, opts.encoding);
+  const result = assemble(command, record.id, resolved, outcome, stdout, stderr);
+  await record.finish({
+    pid: handle.pid,
+    exit: outcome.exit,
+    signal: outcome.signal,
+    ms: outcome.ms,
+    stdoutLines: stdout.lines,
+    stderrLines: stderr.lines,
+    shellKind: resolved.shellKind,
+    ...(outcome.timedOut ? { timedOut: true } : {}),
+    ...(outcome.canceled ? { canceled: true } : {}),
+    ok: result.ok,
+    status: result.status,
+    message: result.message,
+  });
+  return { result, stdoutText: stdout.text, stderrText: stderr.text };
+}
+
+function assemble(command: string, id: string, resolved: ResolvedCommand, outcome: ProcessOutcome, stdout: StreamView, stderr: StreamView): RunResult {
+  const meaning = interpretOutcome(command, outcome, stderr.text);
+  const result: RunResult = { id, exit: outcome.exit, ok: meaning.ok, ms: outcome.ms, shellKind: resolved.shellKind };
+  if (meaning.status !== (outcome.exit === 0 ? 'ok' : 'error') || meaning.message) result.status = meaning.status;
+  if (meaning.message) result.message = meaning.message;
+  addStream(result, 'stdout', stdout);
+  addStream(result, 'stderr', stderr);
+  if (outcome.timedOut) result.timedOut = true;
+  if (outcome.canceled) result.canceled = true;
+  if (outcome.signal) result.signal = outcome.signal;
+  const hints = [meaning.hint, leftoverHint(outcome)].filter(Boolean);
+  if (hints.length > 0) result.hint = hints.join(' ');
+  return result;
+}
+
+function addStream(result: RunResult, name: 'stdout' | 'stderr', view: StreamView): void {
+  if (view.text !== '') result[name] = view.text;
+  if (view.truncatedBytes > 0) result[`${name}TruncatedBytes`] = view.truncatedBytes;
+  if (view.isBinary) result[`${name}Binary`] = true;
+  if (view.truncatedBytes > 0 && !view.isBinary) result[`${name}Lines`] = view.lines;
+}
+
+function leftoverHint(outcome: ProcessOutcome): string | undefined {
+  const pids = [...new Set([...outcome.leftoverPids, ...outcome.escapeePids])];
+  if (pids.length === 0) return undefined;
+  const one = pids.length === 1;
+  const what = outcome.timedOut || outcome.canceled
+    ? `${one ? 'was' : 'were'} killed with the run`
+    : `${one ? 'was' : 'were'} still running after the command exited and ${one ? 'was' : 'were'} stopped`;
+  return `${pids.length} background process${one ? '' : 'es'} (pid ${pids.join(', ')}) ${what}; start long-lived processes with background: true.`;
+}
