@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,5 +74,22 @@ describe('killing a sandboxed run', () => {
     for (let i = 0; i < 40 && (await running()) > 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await running()).toBe(0);
     await wrapped.cleanup();
+  });
+});
+
+describe('paths given through symlinks', () => {
+  it('confines a run whose cwd is reached through a symlink to the real directory', async () => {
+    const real = mkdtempSync(join(tmpdir(), 'tersh-sbx-real-'));
+    const alias = `${real}-alias`;
+    symlinkSync(real, alias);
+    try {
+      const result = await runSandboxed('pwd && echo ok > through-alias', alias);
+      expect(result.exit).toBe(0);
+      expect(result.stdout.trim()).toBe(real);
+      expect(readFileSync(join(real, 'through-alias'), 'utf8')).toBe('ok\n');
+    } finally {
+      rmSync(alias, { force: true });
+      rmSync(real, { recursive: true, force: true });
+    }
   });
 });

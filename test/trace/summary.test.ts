@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { summarizeTrace } from '../../src/trace/index.js';
 import { runTraced } from './run-traced.js';
 
 const fixture = fileURLToPath(new URL('fixtures/effects.mjs', import.meta.url));
@@ -86,7 +87,6 @@ describe('summarizeTrace on a real traced run', () => {
     const cwd = workDir();
     try {
       const { traceFile } = await runTraced({ file: 'bash', args: ['-c', 'for i in $(seq 1 30); do echo > f$i; done'] }, cwd, traceDir);
-      const { summarizeTrace } = await import('../../src/trace/index.js');
       const summary = await summarizeTrace(traceFile, { cwd, maxListed: 5 });
       expect(summary.filesWritten.items).toHaveLength(5);
       expect(summary.filesWritten.count).toBe(30);
