@@ -36,7 +36,9 @@ export function createAccumulator(options: { cwd: string; maxListed: number; lau
   };
   const processes = new Map<number, ProcessState>();
   const parents = new Map<number, number>();
-  const exists = new Map<string, boolean>();
+  // Paths this run saw missing (ENOENT) and not since made: an O_CREAT open of one is a creation.
+  // Only absences are kept: a trace of a `find` stats every file, and remembering each would cost memory for nothing.
+  const absent = new Set<string>();
   const candidates = new Map<string, CreationCandidate>();
   let lastForker: number | undefined;
 
@@ -63,20 +65,20 @@ export function createAccumulator(options: { cwd: string; maxListed: number; lau
   function onOpen(event: SyscallEvent, shape: SyscallShape, args: string[], path: string | undefined, ok: boolean): void {
     if (path === undefined) return;
     if (!ok) {
-      if (/^-1 ENOENT/.test(event.result)) exists.set(path, false);
+      if (/^-1 ENOENT/.test(event.result)) absent.add(path);
       return;
     }
     const flags = event.name === 'creat' ? 'O_WRONLY|O_CREAT|O_TRUNC' : (args[shape.flags ?? -1] ?? '');
     const opened = annotatedPath(event.result) ?? path;
-    if (/O_DIRECTORY|O_PATH/.test(flags) || isPseudo(opened)) return void exists.set(path, true);
+    if (/O_DIRECTORY|O_PATH/.test(flags) || isPseudo(opened)) return void absent.delete(path);
     if (/O_RDWR/.test(flags)) lists.filesRead.add(opened);
     if (/O_WRONLY|O_RDWR/.test(flags)) lists.filesWritten.add(opened);
     else lists.filesRead.add(opened);
     if (/O_CREAT/.test(flags)) {
-      if (/O_EXCL/.test(flags) || exists.get(path) === false) lists.filesCreated.add(opened);
-      else if (exists.get(path) === undefined && !candidates.has(opened)) candidates.set(opened, { listed: opened, current: opened });
+      if (/O_EXCL/.test(flags) || absent.has(path)) lists.filesCreated.add(opened);
+      else if (!candidates.has(opened)) candidates.set(opened, { listed: opened, current: opened });
     }
-    exists.set(path, true);
+    absent.delete(path);
   }
 
   function add(event: SyscallEvent): void {
@@ -112,28 +114,29 @@ export function createAccumulator(options: { cwd: string; maxListed: number; lau
       case 'open':
         return onOpen(event, shape, args, path, ok);
       case 'probe':
-        if (path !== undefined && (ok || /^-1 ENOENT/.test(event.result))) exists.set(path, ok);
+        if (path !== undefined && ok) absent.delete(path);
+        else if (path !== undefined && /^-1 ENOENT/.test(event.result)) absent.add(path);
         return;
       case 'write':
         if (ok && path !== undefined) lists.filesWritten.add(path);
         return;
       case 'create':
-        if (ok && path !== undefined) lists.filesCreated.add(path), exists.set(path, true);
+        if (ok && path !== undefined) lists.filesCreated.add(path), absent.delete(path);
         return;
       case 'link': {
         const target = resolve(state, args, shape.target, shape.targetDir);
-        if (ok && target !== undefined) lists.filesCreated.add(target), exists.set(target, true);
+        if (ok && target !== undefined) lists.filesCreated.add(target), absent.delete(target);
         return;
       }
       case 'delete':
-        if (ok && path !== undefined) lists.filesDeleted.add(path), exists.set(path, false), candidates.delete(path);
+        if (ok && path !== undefined) lists.filesDeleted.add(path), absent.add(path), candidates.delete(path);
         return;
       case 'rename': {
         const target = resolve(state, args, shape.target, shape.targetDir);
         if (!ok || path === undefined || target === undefined) return;
         lists.filesRenamed.add(`${path} → ${target}`);
-        exists.set(path, false);
-        exists.set(target, true);
+        absent.add(path);
+        absent.delete(target);
         for (const candidate of candidates.values()) if (candidate.current === path) candidate.current = target;
         return;
       }
