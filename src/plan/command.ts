@@ -71,18 +71,19 @@ function collectWords(ctx: WalkContext, node: Node, depth: number, facts: Facts,
   const words: Word[] = [];
   for (const child of node.namedChildren) {
     if (!child) continue;
-    if (child.type === 'variable_assignment') ctx.walkSubstitutions(child, depth, facts);
-    else if (child.type === 'command_name') {
-      const name = child.namedChild(0);
+    const type = child.type;
+    if (type === 'variable_assignment') ctx.walkSubstitutions(child, depth, facts);
+    else if (type === 'command_name') {
+      const name = child.firstNamedChild;
       if (name) words.push(readWord(name));
-    } else if (child.type === 'file_redirect') {
+    } else if (type === 'file_redirect') {
       const destination = applyFileRedirect(child, facts);
       if (destination) ctx.walkSubstitutions(destination, depth, facts);
-    } else if (child.type === 'herestring_redirect') {
-      const value = child.namedChild(0);
+    } else if (type === 'herestring_redirect') {
+      const value = child.firstNamedChild;
       if (value) stdinTexts.push(readWord(value));
       if (value) ctx.walkSubstitutions(value, depth, facts);
-    } else if (child.type !== 'comment') words.push(readWord(child));
+    } else if (type !== 'comment') words.push(readWord(child, type));
   }
   for (const word of words) {
     if (!word.isStatic) ctx.walkSubstitutions(word.node, depth, facts);
@@ -106,7 +107,7 @@ export function walkCommand(ctx: WalkContext, node: Node, depth: number, upstrea
       tokens = [...resolved.split(/\s+/).filter(Boolean).map((text) => ({ text, isStatic: true })), ...tokens.slice(1)];
     }
   }
-  if (words.some((w) => w.node.type === 'process_substitution')) facts.hasProcessSubstitution = true;
+  if (words.some((w) => w.type === 'process_substitution')) facts.hasProcessSubstitution = true;
   const stdin: Output | undefined = stdinTexts.length > 0 ? (stdinTexts.every((w) => w.isStatic) ? stdinTexts.map((w) => w.text).join('\n') : null) : upstream;
   return classifyTokens(ctx, tokens, depth, facts, stdin);
 }

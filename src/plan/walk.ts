@@ -94,7 +94,7 @@ function collectRedirect(ctx: WalkContext, redirect: Node, depth: number, facts:
       if (!child) continue;
       if (child.type === 'heredoc_body') {
         const dynamic = child.namedChildren.some((c) => c !== null && c.type !== 'heredoc_content');
-        stdinTexts.push({ text: heredocText(child), isStatic: !dynamic, hasGlob: false, node: child });
+        stdinTexts.push({ text: heredocText(child), isStatic: !dynamic, hasGlob: false, node: child, type: 'heredoc_body' });
         walkSubstitutions(ctx, child, depth, facts);
       } else if (child.type !== 'heredoc_start' && child.type !== 'heredoc_end') continuations.push(child);
     }

@@ -6,8 +6,9 @@ export interface Word {
   isStatic: boolean;
   /** An unquoted `*`, `?` or `[` the shell would expand. */
   hasGlob: boolean;
-  /** The node, for walking into substitutions. */
+  /** The node, for walking into substitutions, and its type. */
   node: Node;
+  type: string;
 }
 
 const ansiSimple: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' };
@@ -16,7 +17,7 @@ const ansiSimple: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07
 export function decodeAnsiC(body: string): string {
   return body.replace(/\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c.|.)/gs, (all, esc: string) => {
     const head = esc[0] as string;
-    if (head === 'x' || head === 'u' || head === 'U') return String.fromCodePoint(Math.min(parseInt(esc.slice(1), 16), 0x10ffff));
+    if ((head === 'x' || head === 'u' || head === 'U') && esc.length > 1) return String.fromCodePoint(Math.min(parseInt(esc.slice(1), 16), 0x10ffff));
     if (head >= '0' && head <= '7') return String.fromCharCode(parseInt(esc, 8) & 0xff);
     if (head === 'c' && esc.length === 2) return String.fromCharCode(esc.charCodeAt(1) & 0x1f);
     return ansiSimple[head] ?? all;
@@ -27,14 +28,14 @@ const unquotedEscape = /\\(\n|.)/gs;
 const quotedEscape = /\\([$`"\\\n])/g;
 
 /** Resolves a word node to its value. Expansions and substitutions make it dynamic. */
-export function readWord(node: Node): Word {
+export function readWord(node: Node, type: string = node.type): Word {
   const state = { isStatic: true, hasGlob: false };
-  const text = valueOf(node, state);
-  return { text: state.isStatic ? text : node.text, isStatic: state.isStatic, hasGlob: state.hasGlob, node };
+  const text = valueOf(node, state, type);
+  return { text: state.isStatic ? text : node.text, isStatic: state.isStatic, hasGlob: state.hasGlob, node, type };
 }
 
-function valueOf(node: Node, state: { isStatic: boolean; hasGlob: boolean }): string {
-  switch (node.type) {
+function valueOf(node: Node, state: { isStatic: boolean; hasGlob: boolean }, type: string = node.type): string {
+  switch (type) {
     case 'word':
     case 'number': {
       const raw = node.text;

@@ -1,0 +1,91 @@
+import { createRequire } from 'node:module';
+import { Language, Parser } from 'web-tree-sitter';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPlanner, type Planner } from '../../src/plan/index.js';
+import { allRows } from './corpus/index.js';
+
+// Deterministic, so a failure can be replayed: the seed and index are in the message.
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const alphabet = [...'abcdefghijklmnopqrstuvwxyz -_./=:,+', ...'$(){}[]|&;<>"\'`\\*?!#~%^@\n\t', '\0', 'é', '😀', 'rm', 'sh', 'EOF', '<<', '$(', '${', "$'", '\\x', '-rf', 'git', 'push', '--force', 'sudo', 'bash -c '];
+const corpus = allRows.map(([command]) => command).filter((c) => c.length < 2_000);
+
+function generate(random: () => number, i: number): string {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const base = pick(corpus);
+  switch (i % 4) {
+    case 0: {
+      let out = '';
+      const length = Math.floor(random() * 60);
+      for (let k = 0; k < length; k++) out += pick(alphabet);
+      return out;
+    }
+    case 1:
+      return base.slice(0, Math.floor(random() * (base.length + 1)));
+    case 2: {
+      let out = base;
+      const edits = 1 + Math.floor(random() * 3);
+      for (let k = 0; k < edits; k++) {
+        const at = Math.floor(random() * (out.length + 1));
+        const kind = random();
+        out = kind < 0.4 ? out.slice(0, at) + pick(alphabet) + out.slice(at) : kind < 0.7 ? out.slice(0, at) + out.slice(at + 1) : out.slice(0, at) + pick(alphabet) + out.slice(at + 1);
+      }
+      return out;
+    }
+    default:
+      return base + pick([' ', ';', '|', '&&', '\n', '$(', '`', '"', "'", '<<EOF\n']) + pick(corpus).slice(0, Math.floor(random() * 40));
+  }
+}
+
+let planner: Planner;
+let parser: Parser;
+beforeAll(async () => {
+  planner = await createPlanner();
+  parser = new Parser();
+  parser.setLanguage(await Language.load(createRequire(import.meta.url).resolve('tree-sitter-bash/tree-sitter-bash.wasm')));
+});
+afterAll(() => parser.delete());
+
+describe('plan() under fuzzing', () => {
+  it('never throws and never calls a broken parse read-only, over 100 000 random, truncated and mutated inputs', () => {
+    const seed = 20_261_130;
+    const random = mulberry32(seed);
+    const failures: string[] = [];
+    let broken = 0;
+    for (let i = 0; i < 100_000 && failures.length < 5; i++) {
+      const input = generate(random, i);
+      let category: string;
+      try {
+        const plan = planner.plan(input);
+        category = plan.category;
+        if (plan.segments.some((s) => s.rules.includes('shell.parse-error'))) broken++;
+        if (plan.segments.some((s) => s.destructive) && !plan.destructive) failures.push(`#${i} destructive segment lost: ${JSON.stringify(input)}`);
+      } catch (error) {
+        failures.push(`#${i} threw ${(error as Error).message}: ${JSON.stringify(input)}`);
+        continue;
+      }
+      // Only a read-only answer can break the property; check it against an independent parse.
+      if (category !== 'read-only') continue;
+      const tree = parser.parse(input);
+      const hadError = tree === null || tree.rootNode.hasError || input.includes('\0');
+      tree?.delete();
+      if (hadError) failures.push(`#${i} (seed ${seed}) read-only despite a parse error: ${JSON.stringify(input)}`);
+    }
+    expect(failures).toEqual([]);
+    expect(broken).toBeGreaterThan(20_000);
+  }, 120_000);
+
+  it('never calls over-long input read-only, even when it is only a harmless repetition', () => {
+    expect(planner.plan(`ls ${'a '.repeat(6_000)}`).category).toBe('complex');
+    expect(planner.plan(`ls ${'a '.repeat(4_000)}`).category).toBe('read-only');
+  });
+});
