@@ -26,7 +26,7 @@ export function seatbeltProfile(paths: ConfinementPaths): SeatbeltProfile {
     lines.push(`(deny file-read* file-write*\n  ${protectedNames.map((name) => `(subpath (param "${name}"))`).join('\n  ')})`);
   }
   if (!paths.network) lines.push('(deny network*)');
-  lines.push('(deny signal)', '(allow signal (target same-sandbox))', '(deny process-info* (target others))');
+  lines.push('(deny signal)', '(allow signal (target same-sandbox))');
   return { profile: `${lines.join('\n')}\n`, parameters };
 }
 

@@ -51,3 +51,27 @@ describe('the sandbox-exec profile', () => {
     expect(args.slice(-5)).toEqual(['/usr/bin/env', 'TMPDIR=/private/var/folders/xy/T/tersh-sandbox-abc', '/bin/bash', '-c', 'ls']);
   });
 });
+
+describe('the whole profile', () => {
+  it('reads as expected for a run with the network off', () => {
+    expect(seatbeltProfile(paths).profile).toBe(`(version 1)
+(allow default)
+(deny file-write*)
+(allow file-write*
+  (subpath (param "CWD"))
+  (subpath (param "TMP"))
+  (subpath (param "WRITABLE_0"))
+  (subpath (param "WRITABLE_1"))
+  (literal "/dev/null")
+  (literal "/dev/zero")
+  (literal "/dev/dtracehelper")
+  (regex #"^/dev/tty")
+  (regex #"^/dev/fd/"))
+(deny file-read* file-write*
+  (subpath (param "PROTECT_0")))
+(deny network*)
+(deny signal)
+(allow signal (target same-sandbox))
+`);
+  });
+});
