@@ -66,8 +66,9 @@ function exitCodes(field: string, value: unknown): number[] | undefined {
 
 function lineRegExp(field: string, value: unknown): RegExp | undefined {
   const regex = optionalRegExp(field, value);
-  if (regex === undefined || value instanceof RegExp) return regex;
-  return new RegExp(regex.source, 'm');
+  if (regex === undefined) return undefined;
+  // A global or sticky regex keeps state between test() calls; checks must not.
+  return value instanceof RegExp ? new RegExp(regex.source, regex.flags.replace(/[gy]/g, '')) : new RegExp(regex.source, 'm');
 }
 
 /**

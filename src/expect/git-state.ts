@@ -31,11 +31,12 @@ async function git(cwd: string, args: string[]): Promise<{ ok: boolean; stdout: 
   }
 }
 
-async function fingerprint(file: string): Promise<string> {
+// Tracked dirty files are hashed (exact); untracked ones, possibly thousands, are only stat'ed.
+async function fingerprint(file: string, hash: boolean): Promise<string> {
   try {
     const info = await stat(file, { bigint: true });
     if (!info.isFile()) return `other:${info.mtimeNs}`;
-    if (info.size > hashLimitBytes) return `large:${info.size}:${info.mtimeNs}`;
+    if (!hash || info.size > hashLimitBytes) return `stat:${info.size}:${info.mtimeNs}`;
     return createHash('sha1').update(await readFile(file)).digest('hex');
   } catch {
     return 'missing';
@@ -74,22 +75,28 @@ function indexEntries(output: string): Map<string, string> {
  * @public
  */
 export async function snapshotGitState(cwd: string): Promise<GitSnapshot> {
-  const top = await git(cwd, ['rev-parse', '--show-toplevel']);
+  // One round of three spawns; paths come out relative to the repository root from any subfolder.
+  const [top, status, files] = await Promise.all([
+    git(cwd, ['rev-parse', '--show-toplevel']),
+    git(cwd, ['-c', 'status.relativePaths=false', 'status', '--porcelain=v2', '-z', '--untracked-files=all']),
+    git(cwd, ['ls-files', '-s', '-z', '--full-name', '--', ':/']),
+  ]);
   if (!top.ok) {
     const notRepo = /not a git repository/i.test(top.stderr);
     const problem = notRepo ? `${cwd} is not inside a git repository` : `git could not read ${cwd}: ${top.stderr.trim().split('\n')[0] ?? ''}`;
     return { root: null, problem, index: new Map(), worktree: new Map() };
   }
   const root = top.stdout.trim();
-  const [status, files] = await Promise.all([
-    git(root, ['status', '--porcelain=v2', '-z', '--untracked-files=all']),
-    git(root, ['ls-files', '-s', '-z']),
-  ]);
   if (!status.ok || !files.ok) {
     return { root, problem: `git could not read ${root}: ${(status.stderr || files.stderr).trim().split('\n')[0] ?? ''}`, index: new Map(), worktree: new Map() };
   }
   const worktree = new Map<string, string>();
-  for (const [path, code] of statusEntries(status.stdout)) worktree.set(path, `${code}:${await fingerprint(join(root, path))}`);
+  const entries = statusEntries(status.stdout);
+  for (let i = 0; i < entries.length; i += 32) {
+    const batch = entries.slice(i, i + 32);
+    const prints = await Promise.all(batch.map(([path, code]) => fingerprint(join(root, path), code !== '??')));
+    batch.forEach(([path, code], j) => worktree.set(path, `${code}:${prints[j] as string}`));
+  }
   return { root, index: indexEntries(files.stdout), worktree };
 }
 

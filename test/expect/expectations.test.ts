@@ -13,6 +13,12 @@ describe('normalizeExpectations', () => {
     expect(normalizeExpectations(once)).toEqual(once);
   });
 
+  it('drops the stateful g and y flags of a RegExp given as is', () => {
+    const regex = normalizeExpectations({ stdoutMatches: /ok/gi }).stdoutMatches as RegExp;
+    expect(regex.flags).toBe('i');
+    expect([regex.test('OK'), regex.test('OK')]).toEqual([true, true]);
+  });
+
   it('returns an empty object for no expectations', () => {
     expect(normalizeExpectations(undefined)).toEqual({});
   });

@@ -51,6 +51,11 @@ describe('snapshotGitState and diffGitStates', () => {
     expect(await changedBy('echo second >> a.txt')).toEqual(['a.txt']);
   });
 
+  it('notices an edit of an untracked file', async () => {
+    sh('echo n > new.txt');
+    expect(await changedBy('echo more >> new.txt')).toEqual(['new.txt']);
+  });
+
   it('notices a dirty file put back as committed', async () => {
     sh('echo first >> a.txt');
     expect(await changedBy('git checkout -q -- a.txt')).toEqual(['a.txt']);
