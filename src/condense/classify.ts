@@ -50,7 +50,7 @@ export function classify(lines: readonly string[], testers: Testers): Classified
     if (testers.blockStart.test(line)) {
       const rule = testers.blocks.find((b) => b.start.test(line));
       if (rule !== undefined) {
-        const end = blockEnd(lines, i, rule.until, rule.maxLines ?? 20);
+        const end = blockEnd(lines, i, rule);
         if (end > i) blockEnds.set(i, end);
         if ((roles[i] as number) < Role.signal) roles[i] = Role.signal;
       }
@@ -67,11 +67,15 @@ function isIndented(line: string): boolean {
   return line.startsWith(' ') || line.startsWith('\t');
 }
 
-function blockEnd(lines: readonly string[], start: number, until: BlockEnd, maxLines: number): number {
+/** A block ends where its rule says, or before the next line its own rule would open (the next warning of the same kind). */
+function blockEnd(lines: readonly string[], start: number, rule: BlockRule): number {
+  const { until, start: opener } = rule;
+  const maxLines = rule.maxLines ?? 20;
   const limit = Math.min(lines.length - 1, start + maxLines);
   let i = start + 1;
   for (; i <= limit; i++) {
     const line = lines[i] as string;
+    if (opener.test(line)) return i - 1;
     if (until === 'blank') {
       if (line.trim() === '') return i - 1;
     } else if (until === 'indented') {

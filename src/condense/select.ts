@@ -20,6 +20,7 @@ export interface SelectInput {
 
 const TAIL_KEPT_ON_UNEXPLAINED_FAILURE = 15;
 const HEAD_SHARE = 0.35;
+const HEADINGS_SHARE = 0.3;
 
 /**
  * Chooses the lines shown: summaries, failure signals (one per shape, the others folded)
@@ -40,7 +41,7 @@ export function selectLines(input: SelectInput): Selection {
   };
   for (let i = 0; i < n; i++) {
     const role = roles[i] as number;
-    if (role === Role.summary || (role === Role.signal && folded[i] === 0)) {
+    if ((role === Role.summary || role === Role.signal) && folded[i] === 0) {
       keep(i);
       const end = blockEnds.get(i);
       if (end !== undefined) {
@@ -60,7 +61,7 @@ export function selectLines(input: SelectInput): Selection {
   const walk = (from: number, step: 1 | -1, allowance: number): number => {
     let left = allowance;
     for (let i = from; i >= 0 && i < n; i += step) {
-      if (kept[i] === 1 || roles[i] === Role.noise) continue;
+      if (kept[i] === 1 || roles[i] === Role.noise || roles[i] === Role.context) continue;
       const previous = i - step;
       const opensGap = previous >= 0 && previous < n && kept[previous] === 0;
       const cost = (costs[i] as number) + (opensGap ? markerCost : 0);
@@ -73,15 +74,19 @@ export function selectLines(input: SelectInput): Selection {
   const islands = countIslands(kept);
   let room = budget - spent - markerCost * (islands + 2 + Math.min(folds.length, 20));
   if (room <= 0) return { kept };
-  for (let i = 0; i < n && room > 0; i++) {
-    if (roles[i] === Role.structure && kept[i] === 0 && (costs[i] as number) <= room / 4) {
-      keep(i);
-      room -= (costs[i] as number) + markerCost / 2;
-    }
+  let headings = room * HEADINGS_SHARE;
+  for (let i = 0; i < n; i++) {
+    if (roles[i] !== Role.structure || kept[i] === 1) continue;
+    const cost = (costs[i] as number) + (i > 0 && kept[i - 1] === 0 ? markerCost : 0);
+    if (cost > headings) break;
+    keep(i);
+    headings -= cost;
   }
+  room -= room * HEADINGS_SHARE - headings;
   const headAllowance = room * HEAD_SHARE;
   const headLeft = walk(0, 1, headAllowance);
   walk(n - 1, -1, room - headAllowance + headLeft);
+  dropBlankIslands(lines, kept);
   return { kept };
 }
 
@@ -89,4 +94,23 @@ function countIslands(kept: Uint8Array): number {
   let islands = 0;
   for (let i = 0; i < kept.length; i++) if (kept[i] === 1 && (i === 0 || kept[i - 1] === 0)) islands++;
   return islands;
+}
+
+/** A run of kept lines that are all blank says nothing between two gaps: leave it to the gap. */
+function dropBlankIslands(lines: readonly string[], kept: Uint8Array): void {
+  let i = 0;
+  while (i < kept.length) {
+    if (kept[i] === 0) {
+      i++;
+      continue;
+    }
+    let j = i;
+    let blank = true;
+    while (j < kept.length && kept[j] === 1) {
+      if ((lines[j] as string).trim() !== '') blank = false;
+      j++;
+    }
+    if (blank && (i > 0 || j < kept.length)) kept.fill(0, i, j);
+    i = j;
+  }
 }

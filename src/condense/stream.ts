@@ -49,13 +49,27 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
   const header = [...plan.notes, ...overview];
   const headerCost = estimateTokens(header.join('\n'));
   const markerCost = plan.context.recordId === undefined ? 14 : 30;
-  const attempt = (blockEnds: Map<number, number>): Rendered => {
-    const budget = Math.max(0, plan.budget - headerCost);
-    const { kept } = selectLines({ lines, roles: classified.roles, blockEnds, folds, costs, budget, markerCost, keepTail: plan.keepTail });
+  const attempt = (blockEnds: Map<number, number>, budget: number): Rendered => {
+    const { kept } = selectLines({ lines, roles: classified.roles, blockEnds, folds, costs, budget: Math.max(0, budget - headerCost), markerCost, keepTail: plan.keepTail });
     return render(lines, kept, folds, plan.context, MAX_LINE_CHARS, header);
   };
-  const first = attempt(classified.blockEnds);
-  if (classified.blockEnds.size === 0 || estimateTokens(first.text) <= plan.budget * 1.5) return first;
-  const tight = new Map([...classified.blockEnds].map(([start, end]) => [start, Math.min(end, start + BLOCK_LINES_WHEN_TIGHT)]));
-  return attempt(tight);
+  let blockEnds = classified.blockEnds;
+  let result = attempt(blockEnds, plan.budget);
+  let tokens = estimateTokens(result.text);
+  if (blockEnds.size > 0 && tokens > plan.budget * 1.5) {
+    blockEnds = new Map([...blockEnds].map(([start, end]) => [start, Math.min(end, start + BLOCK_LINES_WHEN_TIGHT)]));
+    result = attempt(blockEnds, plan.budget);
+    tokens = estimateTokens(result.text);
+  }
+  // Markers cost more than reserved when the kept lines are scattered: give the overshoot back and choose again.
+  let budget = plan.budget;
+  for (let round = 0; round < 3 && tokens > plan.budget; round++) {
+    budget -= tokens - plan.budget;
+    const retry = attempt(blockEnds, budget);
+    const retryTokens = estimateTokens(retry.text);
+    if (retryTokens >= tokens) break;
+    result = retry;
+    tokens = retryTokens;
+  }
+  return result;
 }
