@@ -75,7 +75,7 @@ function collectWords(ctx: WalkContext, node: Node, depth: number, facts: Facts,
     if (type === 'variable_assignment') ctx.walkSubstitutions(child, depth, facts);
     else if (type === 'command_name') {
       const name = child.firstNamedChild;
-      if (name) words.push(readWord(name));
+      if (name && !name.isMissing) words.push(readWord(name));
     } else if (type === 'file_redirect') {
       const destination = applyFileRedirect(child, facts);
       if (destination) ctx.walkSubstitutions(destination, depth, facts);

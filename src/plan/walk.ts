@@ -10,6 +10,7 @@ import { readWord, type Word } from './words.js';
 export function walkSource(ctx: WalkContext, text: string, depth: number): void {
   const tree = ctx.parser.parse(text, null, { progressCallback: () => performance.now() > ctx.deadline } as never);
   if (!tree) {
+    ctx.parser.reset();
     ctx.timedOut = true;
     return;
   }
