@@ -1,0 +1,52 @@
+import { findExecutable } from '../sandbox/find-executable.js';
+import { invalid, readOptionsObject } from '../validate.js';
+import { checkpointsTool, checkpointTool, restoreTool } from './checkpoint-tools.js';
+import { detailTool } from './detail-tool.js';
+import { globTool } from './glob-tool.js';
+import { grepTool } from './grep-tool.js';
+import { killTool, logsTool } from './job-tools.js';
+import { planTool } from './plan-tool.js';
+import { runTool } from './run-tool.js';
+import type { CreateToolsOptions, ToolDefinition, ToolName, ToolShell } from './types.js';
+
+/** Every tool name, in the order {@link createTools} returns them by default. @public */
+export const TOOL_NAMES: readonly ToolName[] = Object.freeze([
+  'sh_run', 'sh_detail', 'sh_plan', 'sh_checkpoint', 'sh_restore', 'sh_checkpoints', 'sh_logs', 'sh_kill', 'sh_glob', 'sh_grep',
+] as const);
+
+/**
+ * The shell as ready-made tool definitions (MCP's tool shape: JSON Schema in, CallToolResult out)
+ * for MCP servers and agent frameworks. Arguments are the seeds' snake_case, with Claude Code's
+ * Bash names accepted as aliases; handlers never reject.
+ * @public
+ */
+export function createTools(shell: ToolShell, options: CreateToolsOptions = {}): ToolDefinition[] {
+  if (typeof shell !== 'object' || shell === null || typeof shell.run !== 'function') throw invalid('shell', 'a shell from createShell()', shell);
+  const raw = readOptionsObject('options', options, ['include', 'findRipgrep']);
+  const include = readInclude(raw.include);
+  if (raw.findRipgrep !== undefined && typeof raw.findRipgrep !== 'function') throw invalid('findRipgrep', 'a function', raw.findRipgrep);
+  const lookup = (raw.findRipgrep as CreateToolsOptions['findRipgrep']) ?? (() => findExecutable('rg'));
+  const findRipgrep = async () => await lookup();
+  const builders: Record<ToolName, () => ToolDefinition> = {
+    sh_run: () => runTool(shell),
+    sh_detail: () => detailTool(shell),
+    sh_plan: () => planTool(shell),
+    sh_checkpoint: () => checkpointTool(shell),
+    sh_restore: () => restoreTool(shell),
+    sh_checkpoints: () => checkpointsTool(shell),
+    sh_logs: () => logsTool(shell),
+    sh_kill: () => killTool(shell),
+    sh_glob: () => globTool(shell),
+    sh_grep: () => grepTool(shell, findRipgrep),
+  };
+  return include.map((name) => builders[name]());
+}
+
+function readInclude(value: unknown): readonly ToolName[] {
+  if (value === undefined) return TOOL_NAMES;
+  if (!Array.isArray(value)) throw invalid('include', 'an array of tool names', value);
+  value.forEach((name, index) => {
+    if (!TOOL_NAMES.includes(name as ToolName)) throw invalid(`include[${index}]`, `one of ${TOOL_NAMES.join(', ')}`, name);
+  });
+  return [...new Set(value as ToolName[])];
+}

@@ -1,0 +1,53 @@
+import { checkArgs } from './check-args.js';
+import { errorResult, toolResult } from './tool-result.js';
+import type { JsonSchema, ToolDefinition, ToolHints, ToolName } from './types.js';
+
+export interface ToolSpec {
+  name: ToolName;
+  description: string;
+  /** The argument properties; the object schema around them is added here. */
+  properties: Record<string, JsonSchema>;
+  required?: readonly string[];
+  annotations: ToolHints;
+  /** Runs with arguments already checked against the schema; may throw TypeError or TershError. */
+  call(args: Record<string, unknown>): Promise<Record<string, unknown>>;
+}
+
+/** Wraps a spec into a definition whose handler checks the arguments and never rejects. */
+export function defineTool(spec: ToolSpec): ToolDefinition {
+  const inputSchema: JsonSchema = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    type: 'object',
+    properties: spec.properties,
+    ...(spec.required ? { required: spec.required } : {}),
+    additionalProperties: false,
+  };
+  return Object.freeze({
+    name: spec.name,
+    description: spec.description,
+    inputSchema,
+    annotations: Object.freeze({ ...spec.annotations }),
+    async handler(args: unknown) {
+      try {
+        return toolResult(await spec.call(checkArgs(inputSchema, args)));
+      } catch (error) {
+        return errorResult(error);
+      }
+    },
+  });
+}
+
+/** The value of a field that has an alias (`command` / `cmd`); giving both is an error, not a silent pick. */
+export function aliased(args: Record<string, unknown>, name: string, alias: string): unknown {
+  if (args[name] !== undefined && args[alias] !== undefined) {
+    throw new TypeError(`Give \`${name}\` or \`${alias}\`, not both`);
+  }
+  return args[name] ?? args[alias];
+}
+
+/** Copies the fields that are set, renamed. */
+export function pick(args: Record<string, unknown>, names: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [from, to] of Object.entries(names)) if (args[from] !== undefined) out[to] = args[from];
+  return out;
+}

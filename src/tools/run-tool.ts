@@ -1,0 +1,43 @@
+import { isAbsolute, resolve } from 'node:path';
+import { invalid } from '../validate.js';
+import { aliased, defineTool, pick } from './define-tool.js';
+import { expectKeys, runOptionKeys, runProperties, sandboxKeys } from './run-schema.js';
+import { toSnakeCase } from './snake-case.js';
+import type { ToolDefinition, ToolShell } from './types.js';
+
+/** The command named by `command` or its alias `cmd`. */
+export function commandArgument(args: Record<string, unknown>): string {
+  const command = aliased(args, 'command', 'cmd');
+  if (command === undefined) throw invalid('command', 'a non-empty string', undefined);
+  return command as string;
+}
+
+/** The tool's snake_case arguments as the shell's run options. */
+export function runOptionsFromArgs(shell: ToolShell, args: Record<string, unknown>): Record<string, unknown> {
+  const options = pick(args, runOptionKeys);
+  if (typeof options.cwd === 'string' && !isAbsolute(options.cwd)) options.cwd = resolve(shell.cwd, options.cwd);
+  const timeoutMs = aliased(args, 'timeout_ms', 'timeout');
+  if (timeoutMs !== undefined) options.timeoutMs = timeoutMs;
+  if (args.expect !== undefined) options.expect = pick(args.expect as Record<string, unknown>, expectKeys);
+  if (typeof args.sandbox === 'object') options.sandbox = pick(args.sandbox as Record<string, unknown>, sandboxKeys);
+  else if (args.sandbox !== undefined) options.sandbox = args.sandbox;
+  return options;
+}
+
+export function runTool(shell: ToolShell): ToolDefinition {
+  return defineTool({
+    name: 'sh_run',
+    description:
+      'Run a shell command. Returns a quiet result: id, exit, ok, ms, and condensed stdout/stderr only when they say something. ' +
+      'The full output is stored: read it with sh_detail(id) instead of re-running. Check ok (semantic: grep finding nothing is ok), not just exit.',
+    properties: runProperties,
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+    async call(args) {
+      const command = commandArgument(args);
+      const result = (await shell.run(command, runOptionsFromArgs(shell, args))) as object;
+      const out = toSnakeCase(result) as Record<string, unknown>;
+      if (typeof args.description === 'string') out.description = args.description;
+      return out;
+    },
+  });
+}

@@ -1,0 +1,29 @@
+import { isTershError } from '../errors.js';
+import { snakeKey } from './snake-case.js';
+import type { ToolResult } from './types.js';
+
+/** A successful result: the structured content, and the same as compact JSON text. */
+export function toolResult(structured: Record<string, unknown>, isError = false): ToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured, isError };
+}
+
+/**
+ * An error a model can read and correct. Field names in the message are given in the tools'
+ * snake_case (`timeoutMs` from the shell becomes `timeout_ms`).
+ */
+export function errorResult(error: unknown): ToolResult {
+  const type = isTershError(error) ? 'TershError' : error instanceof TypeError ? 'TypeError' : 'Error';
+  const raw = error instanceof Error ? error.message : String(error);
+  const body: Record<string, unknown> = { type, message: snakeFieldNames(raw) };
+  if (isTershError(error)) {
+    body.code = error.code;
+    if (Object.keys(error.details).length > 0) body.details = error.details;
+  }
+  return toolResult({ error: body }, true);
+}
+
+function snakeFieldNames(message: string): string {
+  return message
+    .replace(/(Expected|Unknown option|Give) `([^`]+)`/g, (_, lead: string, field: string) => `${lead} \`${field.split('.').map(snakeKey).join('.')}\``)
+    .replace(/; expected one of: ([\w, ]+)$/, (_, list: string) => `; expected one of: ${list.split(', ').map(snakeKey).join(', ')}`);
+}

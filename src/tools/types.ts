@@ -1,0 +1,124 @@
+import type { Plan } from '../plan/index.js';
+import type { ReadOptions, ReadPage, ExpiredRead, RecordStream, DetailOptions } from '../store/index.js';
+import type { RunOptions, RunResult } from '../run/index.js';
+
+/**
+ * A JSON Schema (draft 2020-12) as plain data; the tools use the subset {@link createTools} validates by hand.
+ * @public
+ */
+export interface JsonSchema {
+  $schema?: string;
+  type?: 'object' | 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'null' | readonly ('object' | 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'null')[];
+  description?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: readonly string[];
+  additionalProperties?: boolean | JsonSchema;
+  items?: JsonSchema;
+  enum?: readonly (string | number | boolean)[];
+  anyOf?: readonly JsonSchema[];
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+}
+
+/**
+ * MCP's behaviour hints for a tool.
+ * @public
+ */
+export interface ToolHints {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+/**
+ * What a handler resolves with: MCP's CallToolResult. `text` is `structuredContent` as compact JSON.
+ * @public
+ */
+export interface ToolResult {
+  content: [{ type: 'text'; text: string }];
+  structuredContent: Record<string, unknown>;
+  isError: boolean;
+}
+
+/**
+ * The names of the ready-made tools.
+ * @public
+ */
+export type ToolName =
+  | 'sh_run'
+  | 'sh_detail'
+  | 'sh_plan'
+  | 'sh_checkpoint'
+  | 'sh_restore'
+  | 'sh_checkpoints'
+  | 'sh_logs'
+  | 'sh_kill'
+  | 'sh_glob'
+  | 'sh_grep';
+
+/**
+ * One tool, ready for an MCP server or an agent framework. `handler` never rejects: misuse and
+ * failures come back as `isError` results a model can read and correct.
+ * @public
+ */
+export interface ToolDefinition {
+  name: ToolName;
+  /** Short, written for a model. */
+  description: string;
+  /** JSON Schema 2020-12 of the arguments, `additionalProperties: false`. */
+  inputSchema: JsonSchema;
+  annotations: ToolHints;
+  handler(args: unknown): Promise<ToolResult>;
+}
+
+/**
+ * Offsets and waiting for {@link ToolShell.jobs}' `logs`.
+ * @public
+ */
+export interface ToolJobLogsOptions {
+  stdoutOffset?: number;
+  stderrOffset?: number;
+  waitUntilExit?: boolean;
+  waitMs?: number;
+  maxBytes?: number;
+}
+
+/**
+ * What the tools need of a shell: `createShell()` returns one; any object of this shape will do.
+ * Results are passed on to the model in snake_case, so their exact shapes are the shell's.
+ * @public
+ */
+export interface ToolShell {
+  /** The session's working directory; relative paths given to the tools resolve against it. */
+  readonly cwd: string;
+  run(command: string, options?: RunOptions & Record<string, unknown>): Promise<RunResult>;
+  detail(id: string, options?: DetailOptions): Promise<string>;
+  read(id: string, stream: RecordStream, options?: ReadOptions): Promise<ReadPage | ExpiredRead>;
+  plan(command: string): Promise<Plan>;
+  readonly jobs: {
+    logs(jobId: string, options?: ToolJobLogsOptions): Promise<object>;
+    signal(jobId: string, signal?: NodeJS.Signals): unknown;
+  };
+  checkpoint(label: string, options?: Record<string, unknown>): Promise<object>;
+  restore(label: string, options?: Record<string, unknown>): Promise<object>;
+  checkpoints(): Promise<readonly object[]>;
+}
+
+/**
+ * Options of {@link createTools}.
+ * @public
+ */
+export interface CreateToolsOptions {
+  /** Which tools to expose, in this order (each costs context on every request). @defaultValue all ten */
+  include?: readonly ToolName[];
+  /**
+   * Finds the ripgrep binary for `sh_grep`; return `undefined` to use the JavaScript search.
+   * @defaultValue looks for `rg` on `PATH`
+   */
+  findRipgrep?: () => string | undefined | Promise<string | undefined>;
+}
