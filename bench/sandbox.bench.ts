@@ -28,6 +28,21 @@ async function medianMs(times: number, task: () => Promise<void>): Promise<numbe
 
 const fmt = (ms: number): string => `${ms.toFixed(1).padStart(8)} ms`;
 
+// CPU time (user + sys) of `times` runs, per run: far less disturbed than wall time on a busy machine.
+async function cpuMsPerRun(times: number, file: string, args: string[], cwd: string): Promise<number> {
+  const script = `for ((i = 0; i < ${times}; i++)); do "$@" > /dev/null 2>&1; done; times`;
+  const output = await new Promise<string>((resolve, reject) => {
+    const child = spawn('bash', ['-c', script, 'bash', file, ...args], { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', () => resolve(text));
+  });
+  const children = output.trim().split('\n')[1] ?? '';
+  const seconds = [...children.matchAll(/(\d+)m([\d.]+)s/g)].reduce((sum, match) => sum + Number(match[1]) * 60 + Number(match[2]), 0);
+  return (seconds * 1000) / times;
+}
+
 export default async function main(): Promise<void> {
   const cwd = mkdtempSync(join(tmpdir(), 'tersh-bench-sandbox-'));
   const records = mkdtempSync(join(tmpdir(), 'tersh-bench-trace-'));
@@ -50,13 +65,19 @@ export default async function main(): Promise<void> {
     console.log(`    of which wrapInSandbox + cleanup (temp dir, realpaths) ${fmt(wrapOnly)}`);
     console.log(`    bare \`bwrap --ro-bind / / true\` for reference        ${fmt(bareBwrap)}   ratio ${(bareBwrap / plain).toFixed(2)}x`);
 
+    const once = await wrapInSandbox({ file: '/bin/true', args: [] }, sandbox, { cwd });
+    const plainCpu = await cpuMsPerRun(40, '/bin/true', [], cwd);
+    const sandboxCpu = await cpuMsPerRun(40, once.file, once.args, cwd);
+    await once.cleanup();
+    console.log(`  CPU time per run: plain ${fmt(plainCpu)}, sandboxed ${fmt(sandboxCpu)}, overhead ${fmt(sandboxCpu - plainCpu)}`);
+
     const tree = join(cwd, 'tree');
-    for (let d = 0; d < 50; d += 1) {
+    for (let d = 0; d < 200; d += 1) {
       mkdirSync(join(tree, `d${d}`), { recursive: true });
       for (let f = 0; f < 100; f += 1) writeFileSync(join(tree, `d${d}`, `f${f}.txt`), '');
     }
     const workloads = [
-      { name: 'find over 5 000 files', file: 'find', args: [tree, '-type', 'f', '-name', '*.md'], times: 5 },
+      { name: 'find over 20 000 files', file: 'find', args: [tree, '-type', 'f', '-name', '*.md'], times: 5 },
       { name: 'npm --version', file: 'npm', args: ['--version'], times: 5 },
     ];
     console.log('\ntrace slowdown (median of 5; "+summary" adds summarizeTrace over the trace file)');
@@ -75,7 +96,11 @@ export default async function main(): Promise<void> {
         await spawnAndWait(traced.file, traced.args, cwd);
         await summarizeTrace(traceFile, { cwd });
       });
+      const baseCpu = await cpuMsPerRun(workload.times, workload.file, workload.args, cwd);
+      const tracedCpu = await cpuMsPerRun(workload.times, traced.file, traced.args, cwd);
+      const noBpfCpu = await cpuMsPerRun(workload.times, traced.file, noSeccomp, cwd);
       console.log(`  ${workload.name}`);
+      console.log(`    CPU time: untraced ${fmt(baseCpu)}, --seccomp-bpf ${fmt(tracedCpu)} (${(tracedCpu / baseCpu).toFixed(1)}x), without bpf ${fmt(noBpfCpu)} (${(noBpfCpu / baseCpu).toFixed(1)}x)`);
       console.log(`    untraced                 ${fmt(base)}`);
       console.log(`    strace --seccomp-bpf     ${fmt(withTrace)}   ${(withTrace / base).toFixed(1)}x`);
       console.log(`    strace without bpf       ${fmt(withoutBpf)}   ${(withoutBpf / base).toFixed(1)}x`);
