@@ -1,18 +1,16 @@
-import { TershError } from '../errors.js';
+import { createJobManager } from '../jobs/index.js';
 import type { JobHost } from './job-host.js';
 
 let factory: (() => JobHost) | undefined;
 let shared: JobHost | undefined;
 
-/** Lets the jobs module provide the per-process default job manager without an import cycle. */
+/** Replaces the factory of the per-process default job manager (before its first use). */
 export function registerDefaultJobHost(create: () => JobHost): void {
   factory = create;
 }
 
+/** The job manager used when a run names none: one per process, created on first use. */
 export function defaultJobHost(): JobHost {
-  if (!shared) {
-    if (!factory) throw new TershError('JOB_NOT_FOUND', 'Background runs need a job manager: pass `jobs` (createJobManager()) or use createShell()');
-    shared = factory();
-  }
+  shared ??= factory ? factory() : createJobManager();
   return shared;
 }

@@ -1,0 +1,2 @@
+export { createJobManager } from './job-manager.js';
+export type { JobInfo, JobLogs, JobLogsOptions, JobManager, JobManagerOptions, JobStatus } from './types.js';

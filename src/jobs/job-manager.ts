@@ -1,0 +1,123 @@
+import { TershError } from '../errors.js';
+import { defaultRecordStore } from '../run/default-store.js';
+import type { AdoptedProcess } from '../run/job-host.js';
+import type { RecordStore } from '../store/index.js';
+import { invalid } from '../validate.js';
+import { Job } from './job.js';
+import { readJobLogs } from './logs.js';
+import { jobNotFound, normalizeLogsOptions, normalizeManagerOptions, validateJobId, validateSignal } from './options.js';
+import { trackLive, untrackLive, type Reapable } from './reaper.js';
+import type { JobInfo, JobManager, JobManagerOptions } from './types.js';
+
+const KEEP_FINISHED_JOBS = 100;
+
+interface Entry {
+  job: Job;
+  store: RecordStore;
+}
+
+/**
+ * Creates a job manager: pass it to `run()` as `jobs` (with the same `store`), or use a shell's `jobs`.
+ * Its live jobs are killed by `close()`, and when the host exits or receives SIGINT, SIGTERM or SIGHUP.
+ * @public
+ */
+export function createJobManager(options?: JobManagerOptions): JobManager {
+  const settings = normalizeManagerOptions(options);
+  const entries = new Map<string, Entry>();
+  let counter = 0;
+  let closed = false;
+
+  const liveJobs = (): Job[] => [...entries.values()].map((entry) => entry.job).filter((job) => job.isLive);
+  const find = (jobId: unknown): Entry => {
+    const id = validateJobId(jobId);
+    const entry = entries.get(id);
+    if (!entry) throw jobNotFound(id);
+    return entry;
+  };
+
+  const reapable: Reapable = {
+    signalAll: (signal) => liveJobs().forEach((job) => job.signalNow(signal)),
+    liveTags: () => liveJobs().map((job) => job.recordId),
+    hasLiveJobs: () => liveJobs().length > 0,
+  };
+
+  const forgetOldFinished = (): void => {
+    const finished = [...entries.values()].filter((entry) => !entry.job.isLive);
+    for (const entry of finished.slice(0, Math.max(0, finished.length - KEEP_FINISHED_JOBS))) entries.delete(entry.job.id);
+  };
+
+  const manager: JobManager = {
+    defaultLifetimeMs: settings.defaultLifetimeMs,
+
+    ensureCapacity() {
+      if (closed) throw new TershError('SHELL_CLOSED', 'This job manager is closed; create a new one to start background jobs.');
+      const count = liveJobs().length;
+      if (count >= settings.maxJobs) {
+        throw new TershError(
+          'JOB_LIMIT',
+          `Already ${count} live background jobs (maxJobs is ${settings.maxJobs}): wait for one to finish (logs(jobId, { waitUntilExit: true })) or stop one (cancel(jobId)) first.`,
+          { details: { live: count, maxJobs: settings.maxJobs, jobIds: liveJobs().map((job) => job.id) } },
+        );
+      }
+    },
+
+    adopt(adopted: AdoptedProcess) {
+      counter += 1;
+      const job = new Job(`j${counter}`, adopted, settings.defaultLifetimeMs);
+      // A store on the adopted process (when run() provides one) wins over the manager's.
+      const store = (adopted as AdoptedProcess & { store?: RecordStore }).store ?? settings.store ?? defaultRecordStore();
+      entries.set(job.id, { job, store });
+      trackLive(reapable);
+      void job.finished.then(() => {
+        forgetOldFinished();
+        if (!reapable.hasLiveJobs()) untrackLive(reapable);
+      });
+      // The process already runs: a closed manager still takes it, only to stop it.
+      if (closed) void job.cancel();
+      return job.id;
+    },
+
+    async logs(jobId, logsOptions) {
+      const entry = find(jobId);
+      return readJobLogs(entry.job, entry.store, normalizeLogsOptions(logsOptions, settings.maxWaitMs));
+    },
+
+    signal(jobId, signal) {
+      const entry = find(jobId);
+      return entry.job.signal(validateSignal(signal));
+    },
+
+    async cancel(jobId) {
+      const { job } = find(jobId);
+      await job.cancel();
+      return job.info();
+    },
+
+    write(jobId, data) {
+      const { job } = find(jobId);
+      if (typeof data !== 'string' && !(data instanceof Uint8Array)) {
+        throw invalid('data', 'a string or a Uint8Array', data);
+      }
+      return job.write(data);
+    },
+
+    closeStdin(jobId) {
+      find(jobId).job.closeStdin();
+    },
+
+    list(): JobInfo[] {
+      return [...entries.values()].map((entry) => entry.job.info());
+    },
+
+    get(jobId) {
+      return find(jobId).job.info();
+    },
+
+    async close() {
+      closed = true;
+      await Promise.all(liveJobs().map((job) => job.cancel()));
+      untrackLive(reapable);
+    },
+  };
+  return manager;
+}

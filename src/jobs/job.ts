@@ -1,0 +1,237 @@
+import { TershError } from '../errors.js';
+import type { AdoptedProcess } from '../run/job-host.js';
+import type { ProcessHandle } from '../run/process-handle.js';
+import { killPids, signalGroup } from '../run/process-group.js';
+import type { RunResult } from '../run/run-result.js';
+import { alivePids, watchOrphans } from './orphans.js';
+import type { JobInfo, JobStatus } from './types.js';
+
+const LEFTOVER_KILL_GRACE_MS = 1_000;
+const STREAMS_CLOSE_GRACE_MS = 2_000;
+
+const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `orphaned`: the main process exited, processes it left behind run on. */
+export type JobPhase = 'running' | 'orphaned' | 'finished';
+
+/** One background job: follows its process to the end, then keeps only a summary (the record keeps the output). */
+export class Job {
+  readonly id: string;
+  readonly recordId: string;
+  readonly command: string;
+  readonly cwd: string;
+  readonly pid: number;
+  readonly autoBackgrounded: boolean;
+  readonly startedAt = Date.now();
+  /** Resolves once the job is finished and its record complete. */
+  readonly finished: Promise<void>;
+  private currentPhase: JobPhase = 'running';
+  private handle: ProcessHandle | undefined;
+  private orphanPids: number[] = [];
+  private result: RunResult | undefined;
+  private endedAt: number | undefined;
+  private killed = false;
+  private failure: string | undefined;
+  private stdoutBytes = 0;
+  private stderrBytes = 0;
+  private readonly wakers = new Set<() => void>();
+
+  constructor(id: string, adopted: AdoptedProcess, private readonly lifetimeMs: number) {
+    this.id = id;
+    this.recordId = adopted.recordId;
+    this.command = adopted.command;
+    this.cwd = adopted.cwd;
+    this.pid = adopted.handle.pid;
+    this.autoBackgrounded = adopted.autoBackgrounded;
+    this.handle = adopted.handle;
+    this.stdoutBytes = adopted.handle.stdout.bytes;
+    this.stderrBytes = adopted.handle.stderr.bytes;
+    adopted.handle.stdout.onData((chunk) => {
+      this.stdoutBytes += chunk.length;
+      this.notify();
+    });
+    adopted.handle.stderr.onData((chunk) => {
+      this.stderrBytes += chunk.length;
+      this.notify();
+    });
+    this.finished = this.follow(adopted);
+  }
+
+  get phase(): JobPhase {
+    return this.currentPhase;
+  }
+
+  get isLive(): boolean {
+    return this.currentPhase !== 'finished';
+  }
+
+  get status(): JobStatus {
+    if (this.currentPhase !== 'finished') return 'running';
+    const result = this.result;
+    const bySignal = !!result && (result.exit === null || result.timedOut || result.canceled || result.status === 'signal');
+    return this.killed || bySignal ? 'killed' : 'exited';
+  }
+
+  get orphans(): readonly number[] {
+    return this.orphanPids;
+  }
+
+  get finalResult(): RunResult | undefined {
+    return this.result;
+  }
+
+  /** Why the record could not be completed, when it could not. */
+  get error(): string | undefined {
+    return this.failure;
+  }
+
+  get bytes(): { stdout: number; stderr: number } {
+    return { stdout: this.stdoutBytes, stderr: this.stderrBytes };
+  }
+
+  get ms(): number {
+    return (this.endedAt ?? Date.now()) - this.startedAt;
+  }
+
+  /** Resolves when `ready()` holds, or after `ms`. Woken by output and by every change of phase, never by polling. */
+  async waitUntil(ready: () => boolean, ms: number): Promise<void> {
+    if (ready() || ms <= 0) return;
+    await new Promise<void>((resolve) => {
+      const wake = (): void => {
+        if (!ready()) return;
+        done();
+      };
+      const timer = setTimeout(() => done(), ms);
+      const done = (): void => {
+        clearTimeout(timer);
+        this.wakers.delete(wake);
+        resolve();
+      };
+      this.wakers.add(wake);
+    });
+  }
+
+  /** Sends `signal` to the group and to the leftovers; false when nothing received it. */
+  signal(signal: NodeJS.Signals): boolean {
+    if (this.currentPhase === 'finished') return false;
+    const group = signalGroup(this.pid, signal);
+    const leftovers = this.orphanPids.filter((pid) => {
+      try {
+        process.kill(pid, signal);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    return group || leftovers.length > 0;
+  }
+
+  /** TERM, then KILL after the grace: the main process with its group and escapees, and any leftovers. */
+  async cancel(): Promise<void> {
+    if (this.currentPhase === 'finished') return;
+    this.killed = true;
+    if (this.currentPhase === 'running') await this.handle?.terminate('canceled');
+    // Between the main exit and the leftover check the phase is still `running`.
+    await this.waitUntil(() => this.currentPhase !== 'running', 2 ** 31 - 1);
+    if (this.currentPhase === 'orphaned') await this.killLeftovers();
+    await this.finished;
+  }
+
+  get writable(): boolean {
+    const stdin = this.handle?.stdin;
+    return this.currentPhase === 'running' && !!stdin && !stdin.writableEnded && !stdin.destroyed;
+  }
+
+  write(data: string | Uint8Array): Promise<void> {
+    const stdin = this.handle?.stdin;
+    if (!stdin || !this.writable) throw this.notWritable();
+    return new Promise((resolve, reject) => {
+      stdin.write(data, (error) => (error ? reject(this.notWritable(error)) : resolve()));
+    });
+  }
+
+  closeStdin(): void {
+    const stdin = this.handle?.stdin;
+    if (!stdin || !this.writable) throw this.notWritable();
+    stdin.end();
+  }
+
+  /** Synchronous signal to everything the job may still have running (for the exit hook). */
+  signalNow(signal: NodeJS.Signals): void {
+    if (this.currentPhase === 'finished') return;
+    this.killed = true;
+    signalGroup(this.pid, signal);
+    killPids(this.orphanPids, signal);
+  }
+
+  info(): JobInfo {
+    const info: JobInfo = {
+      jobId: this.id,
+      recordId: this.recordId,
+      command: this.command,
+      cwd: this.cwd,
+      pid: this.pid,
+      status: this.status,
+      startedAt: new Date(this.startedAt).toISOString(),
+      ms: this.ms,
+      autoBackgrounded: this.autoBackgrounded,
+      writable: this.writable,
+      stdoutBytes: this.stdoutBytes,
+      stderrBytes: this.stderrBytes,
+    };
+    if (this.result) info.exit = this.result.exit;
+    if (this.orphanPids.length > 0) info.orphans = [...this.orphanPids];
+    return info;
+  }
+
+  private notWritable(cause?: Error): TershError {
+    const why = this.currentPhase !== 'running' ? 'its main process has exited' : this.handle?.stdin ? 'its stdin is closed' : "it was not started with `stdin: 'pipe'`";
+    return new TershError('JOB_NOT_WRITABLE', `Cannot write to job ${this.id}: ${why}.`, { cause, details: { jobId: this.id } });
+  }
+
+  private notify(): void {
+    for (const wake of [...this.wakers]) wake();
+  }
+
+  private async follow(adopted: AdoptedProcess): Promise<void> {
+    const outcome = await adopted.handle.done;
+    const leftovers = await alivePids(outcome.leftoverPids);
+    if (leftovers.length > 0) {
+      this.orphanPids = leftovers;
+      this.currentPhase = 'orphaned';
+      this.notify();
+      const remaining = this.lifetimeMs - (Date.now() - this.startedAt);
+      const lifetime = setTimeout(() => void this.killLeftovers(), Math.max(0, remaining));
+      await watchOrphans(leftovers, {
+        pgid: this.pid,
+        onChange: (pids) => {
+          this.orphanPids = pids;
+          this.notify();
+        },
+      });
+      clearTimeout(lifetime);
+      this.orphanPids = [];
+      await Promise.race([adopted.handle.streamsClosed, delay(STREAMS_CLOSE_GRACE_MS)]);
+    }
+    try {
+      this.result = await adopted.finalize();
+    } catch (error) {
+      this.failure = (error as Error).message;
+    } finally {
+      this.endedAt = Date.now();
+      this.currentPhase = 'finished';
+      this.handle = undefined; // lets the in-memory head and tail of the output go
+      this.notify();
+    }
+  }
+
+  private async killLeftovers(): Promise<void> {
+    this.killed = true;
+    signalGroup(this.pid, 'SIGTERM');
+    killPids(this.orphanPids, 'SIGTERM');
+    await delay(LEFTOVER_KILL_GRACE_MS);
+    if (this.currentPhase !== 'orphaned') return;
+    signalGroup(this.pid, 'SIGKILL');
+    killPids(this.orphanPids, 'SIGKILL');
+  }
+}

@@ -1,0 +1,108 @@
+import type { JobHost } from '../run/job-host.js';
+import type { RunResult } from '../run/run-result.js';
+import type { RecordStore } from '../store/index.js';
+
+/**
+ * `running` until the main process has exited AND every process it left behind is gone;
+ * `exited` when it ended by itself; `killed` when a signal, the lifetime or a cancel ended it.
+ * @public
+ */
+export type JobStatus = 'running' | 'exited' | 'killed';
+
+/** @public */
+export interface JobManagerOptions {
+  /** Where job output is read from; pass the same store to `run()`. @defaultValue the per-process default store */
+  store?: RecordStore;
+  /** Most live jobs at once; starting one more throws `JOB_LIMIT`. @defaultValue 16 */
+  maxJobs?: number;
+  /** Lifetime of a background job that sets no `timeoutMs`, also applied to the processes it leaves behind. @defaultValue 3600000 */
+  defaultLifetimeMs?: number;
+  /** Longest a single `logs()` call waits. @defaultValue 45000 */
+  maxWaitMs?: number;
+}
+
+/** @public */
+export interface JobLogsOptions {
+  /** Byte offset in stdout to read from (pass the previous `nextStdoutOffset`). @defaultValue 0 */
+  stdoutOffset?: number;
+  /** Byte offset in stderr to read from. @defaultValue 0 */
+  stderrOffset?: number;
+  /** Wait until the job is finished (or `waitMs` passes), instead of until new output. @defaultValue false */
+  waitUntilExit?: boolean;
+  /**
+   * Wait up to this long for output past the offsets (or, with `waitUntilExit`, for the end);
+   * capped at the manager's `maxWaitMs`. @defaultValue 0, or `maxWaitMs` with `waitUntilExit`
+   */
+  waitMs?: number;
+  /** Most bytes returned per stream; call again from the next offsets for more. @defaultValue 65536 */
+  maxBytes?: number;
+}
+
+/** @public */
+export interface JobLogs {
+  jobId: string;
+  /** The record holding the whole output: `detail(recordId)` and `read(recordId, …)` work after the job is gone. */
+  recordId: string;
+  status: JobStatus;
+  /** The exit code once finished (null when a signal ended it). */
+  exit?: number | null;
+  stdout: string;
+  stderr: string;
+  nextStdoutOffset: number;
+  nextStderrOffset: number;
+  /** True when more output is already waiting past a next offset (read again at once). */
+  more?: true;
+  /** Pids of processes still running after the main one exited: the job is not finished while they run. */
+  orphans?: number[];
+  /** The final quiet result (exit classification included) once the job is finished. */
+  result?: RunResult;
+  /** Milliseconds since the job started (its whole runtime once finished). */
+  ms: number;
+  /** The record was evicted by the store's caps; its output is gone. */
+  expired?: true;
+}
+
+/** @public */
+export interface JobInfo {
+  jobId: string;
+  recordId: string;
+  command: string;
+  cwd: string;
+  /** The main process, leader of the job's process group. */
+  pid: number;
+  status: JobStatus;
+  /** ISO time the job started. */
+  startedAt: string;
+  ms: number;
+  /** Promoted from a foreground run by `autoBackgroundAfterMs`. */
+  autoBackgrounded: boolean;
+  /** Started with `stdin: 'pipe'` and stdin not yet closed. */
+  writable: boolean;
+  stdoutBytes: number;
+  stderrBytes: number;
+  exit?: number | null;
+  orphans?: number[];
+}
+
+/**
+ * Background jobs: their logs by offset, waiting, signals, stdin, and reaping. Created by
+ * {@link createJobManager} or held by a shell as `shell.jobs`.
+ * @public
+ */
+export interface JobManager extends JobHost {
+  /** Output past the offsets, the status, and the final result once finished; waits in the library when asked. */
+  logs(jobId: string, options?: JobLogsOptions): Promise<JobLogs>;
+  /** Sends a signal (`'SIGTERM'`, `'SIGINT'`, …) to every process of the job. False when nothing was left to receive it. */
+  signal(jobId: string, signal: string): boolean;
+  /** Stops the job (TERM, then KILL after the grace, leftovers included) and resolves once it is finished. */
+  cancel(jobId: string): Promise<JobInfo>;
+  /** Writes to the stdin of a job started with `stdin: 'pipe'` (else `JOB_NOT_WRITABLE`). */
+  write(jobId: string, data: string | Uint8Array): Promise<void>;
+  /** Closes that stdin, so the job reads end-of-file. */
+  closeStdin(jobId: string): void;
+  /** Live jobs and the most recent finished ones, oldest first. */
+  list(): JobInfo[];
+  get(jobId: string): JobInfo;
+  /** Kills every live job's process group and resolves once they are finished. Logs stay readable. */
+  close(): Promise<void>;
+}

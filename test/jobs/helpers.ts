@@ -1,0 +1,53 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
+import { createJobManager, type JobManager, type JobManagerOptions } from '../../src/jobs/index.js';
+import { createRecordStore, type RecordStore } from '../../src/store/index.js';
+
+export interface JobsFixture {
+  store: RecordStore;
+  jobs: JobManager;
+  dir: string;
+}
+
+/** A fresh store and job manager per test, closed afterwards. */
+export function useJobs(options: Omit<JobManagerOptions, 'store'> = {}): () => JobsFixture {
+  let current: JobsFixture | undefined;
+  afterEach(async () => {
+    if (!current) return;
+    await current.jobs.close();
+    rmSync(current.dir, { recursive: true, force: true });
+    current = undefined;
+  });
+  return () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tersh-jobs-test-'));
+    const store = createRecordStore({ dir });
+    current = { store, jobs: createJobManager({ ...options, store }), dir };
+    return current;
+  };
+}
+
+/** True while `pid` is a live, non-zombie process. */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+export async function waitFor(check: () => boolean, ms = 5_000): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return check();
+}
