@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { condense, normalizeText } from '../../src/condense/index.js';
+
+describe('normalizeText', () => {
+  it.each([
+    ['keeps the last carriage-return frame', ' 10%\r 50%\r100% done\n', '100% done\n'],
+    ['treats cursor-to-column-1 as a carriage return (npm spinner)', '⠙\x1b[1G\x1b[0K⠹\x1b[1G\x1b[0K\r\nadded 3 packages\r\n', '\nadded 3 packages\n'],
+    ['applies erase-to-end after the cursor moves back', 'Counting: 10%\x1b[K\rCounting: 100%, done.\x1b[K\n', 'Counting: 100%, done.\n'],
+    ['overwrites only as much as the new frame covers', 'abcdef\rxy\n', 'xycdef\n'],
+    ['turns CRLF into LF', 'a\r\nb\r\n', 'a\nb\n'],
+    ['strips colours and hyperlinks', '\x1b[31merror\x1b[0m \x1b]8;;http://x\x07link\x1b]8;;\x07\n', 'error link\n'],
+    ['leaves plain text alone', 'plain\ntext', 'plain\ntext'],
+  ])('%s', (_title, input, expected) => {
+    expect(normalizeText(input)).toBe(expected);
+  });
+
+  it('keeps one output line per stored line, so marker ranges point into the record', () => {
+    const raw = 'a\r\nb\rc\n\x1b[1Gd\n';
+    expect(normalizeText(raw).split('\n').length).toBe(raw.split('\n').length);
+  });
+});
+
+describe("mode: 'lossless'", () => {
+  it('only normalises, whatever the size', () => {
+    const stdout = Array.from({ length: 5000 }, (_, i) => `line ${i}\r\n`).join('');
+    const result = condense({ stdout }, { mode: 'lossless', budgetTokens: 10 });
+    expect(result.strategy).toBe('lossless');
+    expect(result.stdout).toBe(stdout.replaceAll('\r\n', '\n'));
+    expect(result.omittedLines).toBe(0);
+  });
+});
