@@ -1,6 +1,8 @@
 // A small quote-aware lexer: top-level segments, the operators between them, and each segment's words.
 // Synchronous and cheap on purpose; the tree-sitter planner in src/plan is the full parser.
 
+import { closingQuote, scanBalanced } from './scan-quoted.js';
+
 /** An operator between two top-level segments. A newline is reported as `;`. @public */
 export type ShapeOperator = '|' | '|&' | '&&' | '||' | ';' | '&';
 
@@ -29,30 +31,6 @@ export interface CommandShape {
 
 const compoundWords = new Set(['if', 'then', 'else', 'elif', 'fi', 'for', 'while', 'until', 'do', 'done', 'case', 'esac', 'select', 'function', 'coproc', '{', '}']);
 const redirectPattern = /^(?:<<<|<<-|<<|<>|<&|>>|>&|>\||<|>)/;
-
-/** Index just past the bracket that closes the one at `start`, skipping quoted text. */
-export function scanBalanced(text: string, start: number, open: string, close: string): number {
-  let depth = 0;
-  for (let i = start; i < text.length; i++) {
-    const c = text[i];
-    if (c === '\\') i++;
-    else if (c === "'") i = closingQuote(text, i, "'");
-    else if (c === '"' || c === '`') i = closingQuote(text, i, c);
-    else if (c === open) depth++;
-    else if (c === close && --depth === 0) return i + 1;
-  }
-  return text.length;
-}
-
-function closingQuote(text: string, start: number, quote: string): number {
-  for (let i = start + 1; i < text.length; i++) {
-    const c = text[i];
-    if (c === '\\' && quote !== "'") i++;
-    else if (c === '$' && quote === '"' && text[i + 1] === '(') i = scanBalanced(text, i + 1, '(', ')') - 1;
-    else if (c === quote) return i;
-  }
-  return text.length;
-}
 
 /** Splits a command string into top-level segments and operators. Never throws; broken input gives a best-effort shape. */
 export function parseCommandShape(command: string): CommandShape {
