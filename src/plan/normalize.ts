@@ -1,4 +1,4 @@
-import { gitGlobalFlags, gitGlobalValueOptions, programValueOptions, shells, wrapperSpecs, type WrapperSpec } from './wrappers.js';
+import { commandOptions, gitGlobalFlags, gitGlobalValueOptions, programValueOptions, shells, wrapperSpecs, type WrapperSpec } from './wrappers.js';
 
 export interface Token {
   text: string;
@@ -125,6 +125,30 @@ function shellCommandString(args: Token[]): Token | null | undefined {
   return undefined;
 }
 
+/** Values of options that are themselves command lines, for the program `name`. */
+function commandOptionValues(name: string, args: Token[]): Token[] {
+  const found: Token[] = [];
+  for (const spec of commandOptions) {
+    if (!spec.program.includes(name)) continue;
+    for (let i = 0; i < args.length; i++) {
+      const token = args[i] as Token;
+      let value: Token | undefined;
+      if (spec.option === '') {
+        if (name === 'alias' && token.text.includes('=')) value = { text: token.text.slice(token.text.indexOf('=') + 1), isStatic: token.isStatic };
+        else if (name === 'trap' && i === 0) value = token;
+      } else if (token.text === spec.option) value = args[i + 1];
+      else if (token.text.startsWith(`${spec.option}=`)) value = { text: token.text.slice(spec.option.length + 1), isStatic: token.isStatic };
+      if (!value) continue;
+      if (!spec.valuePrefix) found.push(value);
+      else {
+        const match = spec.valuePrefix.exec(value.text);
+        if (match) found.push({ text: value.text.slice(match[0].length), isStatic: value.isStatic });
+      }
+    }
+  }
+  return found;
+}
+
 export function normalize(words: Token[]): Normalized {
   let argv = words;
   const shellPayloads: Token[] = [];
@@ -145,6 +169,7 @@ export function normalize(words: Token[]): Normalized {
       argv = peeled.rest;
       continue;
     }
+    shellPayloads.push(...commandOptionValues(name, argv.slice(1)));
     if (name === 'git') argv = [argv[0] as Token, ...skipGitGlobals(argv.slice(1))];
     else if (name === 'eval' && argv.length > 1) shellPayloads.push(joinTokens(argv.slice(1)));
     else if (name === 'ssh') {

@@ -63,3 +63,26 @@ export const programValueOptions: Readonly<Record<string, readonly string[]>> = 
 
 /** Programs that honour `--dry-run`: for them it defuses mutating and destructive rules. */
 export const dryRunPrograms: ReadonlySet<string> = new Set(['git', 'kubectl', 'oc', 'helm', 'rsync', 'npm', 'pnpm', 'yarn', 'pip', 'pip3', 'uv', 'apt', 'apt-get', 'cargo', 'rclone', 'ansible-playbook', 'terraform', 'docker']);
+
+/** Options whose value is a command line run by the program (`tar --to-command`, `ssh -o ProxyCommand=…`). */
+export interface CommandOptionSpec {
+  program: readonly string[];
+  option: string;
+  /** Only values starting with this pattern carry a command, which follows the match. */
+  valuePrefix?: RegExp;
+}
+
+export const commandOptions: readonly CommandOptionSpec[] = [
+  { program: ['tar', 'gtar', 'bsdtar'], option: '--to-command' },
+  { program: ['tar', 'gtar', 'bsdtar'], option: '-I' },
+  { program: ['tar', 'gtar', 'bsdtar'], option: '--use-compress-program' },
+  { program: ['tar', 'gtar', 'bsdtar'], option: '--checkpoint-action', valuePrefix: /^exec=/ },
+  { program: ['ssh', 'scp', 'sftp'], option: '-o', valuePrefix: /^(ProxyCommand|LocalCommand|KnownHostsCommand)\s*[= ]\s*/i },
+  { program: ['rsync'], option: '-e' },
+  { program: ['rsync'], option: '--rsh' },
+  { program: ['rg'], option: '--pre' },
+  { program: ['git'], option: '-c', valuePrefix: /^(core\.(pager|editor|sshCommand|fsmonitor|askPass)|sequence\.editor|diff\.[^=]*\.(textconv|command)|filter\.[^=]*\.(clean|smudge|process)|credential\.helper|alias\.[^=]*)=!?/i },
+  { program: ['script'], option: '-c' },
+  { program: ['alias'], option: '' },
+  { program: ['trap'], option: '' },
+];

@@ -111,7 +111,7 @@ export const trapRows: readonly Row[] = [
   ['ssh host uptime', 'network', 'net.remote-shell'],
   ['python3 -c "print(1)"', 'unknown'],
   ['node -e "console.log(process.version)"', 'unknown'],
-  ['rg --pre ./decompress.sh pattern', 'mutating', 'read.rg-pre'],
+  ['rg --pre ./decompress.sh pattern', 'unknown', 'read.rg-pre'],
   ['fd -e tmp -x rm', 'destructive', 'fs.rm'],
   ['awk \'{ system("rm " $1) }\' list', 'mutating', 'read.awk-system'],
   ['uniq in.txt out.txt', 'mutating', 'read.uniq-output'],
