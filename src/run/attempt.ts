@@ -14,8 +14,13 @@ export interface AttemptContext {
 }
 
 /** One execution of a command: a record, a process, and its quiet result (or a job id). */
-export async function runAttempt(command: string, opts: NormalizedRunOptions, context: AttemptContext): Promise<FinishedRun> {
-  const record = context.store.create({ command, cwd: opts.cwd });
+export async function runAttempt(
+  command: string,
+  opts: NormalizedRunOptions,
+  context: AttemptContext,
+  extraMeta: Record<string, unknown> = {},
+): Promise<FinishedRun> {
+  const record = context.store.create({ command, cwd: opts.cwd, ...extraMeta });
   const env = buildChildEnv(process.env, opts.env, record.id);
   let resolved: ResolvedCommand;
   try {

@@ -1,4 +1,4 @@
-import { constants } from 'node:os';
+import { classifyExit, type ExitRule } from '../exit/index.js';
 import type { ProcessOutcome } from './process-handle.js';
 
 export interface OutcomeMeaning {
@@ -8,16 +8,25 @@ export interface OutcomeMeaning {
   hint?: string;
 }
 
-const signalName = (exit: number): string | undefined =>
-  Object.entries(constants.signals).find(([, number]) => number === exit - 128)?.[0];
-
-/** The meaning of an outcome by its exit alone (the exit classifier refines it per program). */
-export function interpretOutcome(_command: string, outcome: ProcessOutcome, _stderr: string): OutcomeMeaning {
-  if (outcome.timedOut) return { ok: false, status: 'timeout', message: 'Timed out; the whole process group was killed' };
+/** The semantic reading of how a process ended: per-program rules, named signals, masked exits. */
+export function interpretOutcome(
+  command: string,
+  outcome: ProcessOutcome,
+  stderr: string,
+  options: { pipefail: boolean; exitRules?: readonly ExitRule[] | undefined },
+): OutcomeMeaning {
   if (outcome.canceled) return { ok: false, status: 'signal', message: 'Canceled; the whole process group was killed' };
-  if (outcome.signal) return { ok: false, status: 'signal', message: `Killed by ${outcome.signal}` };
-  if (outcome.exit === 0) return { ok: true, status: 'ok' };
-  const name = outcome.exit !== null && outcome.exit > 128 ? signalName(outcome.exit) : undefined;
-  if (name) return { ok: false, status: 'signal', message: `Killed by ${name}` };
-  return { ok: false, status: 'error' };
+  const classification = classifyExit({
+    command,
+    exitCode: outcome.exit,
+    signal: outcome.signal,
+    timedOut: outcome.timedOut,
+    stderr: stderr.slice(-4096),
+    pipefail: options.pipefail,
+    ...(options.exitRules ? { rules: options.exitRules } : {}),
+  });
+  const meaning: OutcomeMeaning = { ok: classification.status === 'ok', status: classification.status };
+  if (classification.message) meaning.message = outcome.timedOut ? `${classification.message}; the whole process group was killed` : classification.message;
+  if (classification.hint) meaning.hint = classification.hint;
+  return meaning;
 }

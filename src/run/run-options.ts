@@ -12,9 +12,11 @@ import {
 } from '../validate.js';
 import { isKnownEncoding } from './decode.js';
 import { isJobHost, type JobHost } from './job-host.js';
+import { normalizeExitRules, type ExitRule } from '../exit/index.js';
+import { normalizeExpectations, normalizeRetryOptions, retryOptionKeys, type Expectations, type NormalizedExpectations, type NormalizedRetryOptions, type RetryOptions } from '../expect/index.js';
 
 /** @public */
-export interface RunOptions {
+export interface RunOptions extends RetryOptions {
   /** Working directory; must exist. @defaultValue `process.cwd()` */
   cwd?: string;
   /** Variables added to the child's environment (they win over the inherited and non-interactive ones). */
@@ -53,6 +55,14 @@ export interface RunOptions {
   stdin?: 'ignore' | 'pipe';
   /** The job manager that takes background jobs. @defaultValue a job manager per process */
   jobs?: JobHost;
+  /** Post-conditions checked in the same call; the result says `assertOk` and `assertionsFailed`. */
+  expect?: Expectations;
+  /** More exit-code rules, tried before the built-in ones. @defaultValue [] */
+  exitRules?: readonly ExitRule[];
+  /** `smart` condenses the views to the token budget; `lossless` only normalises them. @defaultValue 'smart' */
+  condense?: 'smart' | 'lossless';
+  /** Token budget of the condensed views (both streams together). @defaultValue 2000 */
+  budgetTokens?: number;
 }
 
 export interface NormalizedRunOptions {
@@ -76,14 +86,26 @@ export interface NormalizedRunOptions {
   jobs: JobHost | undefined;
   /** True when the caller set `timeoutMs` (background jobs otherwise get the job lifetime). */
   timeoutGiven: boolean;
+  expect: NormalizedExpectations | undefined;
+  exitRules: readonly ExitRule[] | undefined;
+  condense: 'smart' | 'lossless';
+  budgetTokens: number | undefined;
+  retry: NormalizedRetryOptions;
 }
 
 export const RUN_OPTION_KEYS = [
   'cwd', 'env', 'timeoutMs', 'maxTimeoutMs', 'killGraceMs', 'signal', 'input', 'encoding', 'store', 'full',
   'inlineMaxBytes', 'ringBytes', 'shell', 'pipefail', 'allowIdleSleep', 'background', 'autoBackgroundAfterMs', 'stdin', 'jobs',
+  'expect', 'exitRules', 'condense', 'budgetTokens', ...retryOptionKeys,
 ] as const;
 
 const MAX_TIMEOUT_MS = 600_000;
+
+function pickRetry(raw: Record<string, unknown>): RetryOptions {
+  const picked: Record<string, unknown> = {};
+  for (const key of retryOptionKeys) if (raw[key] !== undefined) picked[key] = raw[key];
+  return picked as RetryOptions;
+}
 const MAX_JOB_LIFETIME_MS = 3_600_000;
 
 export function normalizeRunOptions(options: unknown, extraKeys: readonly string[] = []): NormalizedRunOptions {
@@ -124,5 +146,10 @@ export function normalizeRunOptions(options: unknown, extraKeys: readonly string
     stdin,
     jobs: raw.jobs as JobHost | undefined,
     timeoutGiven: raw.timeoutMs !== undefined,
+    expect: raw.expect === undefined ? undefined : normalizeExpectations(raw.expect, 'expect'),
+    exitRules: raw.exitRules === undefined ? undefined : normalizeExitRules(raw.exitRules, 'exitRules'),
+    condense: optionalOneOf('condense', raw.condense, ['smart', 'lossless'] as const) ?? 'smart',
+    budgetTokens: optionalInteger('budgetTokens', raw.budgetTokens, { min: 50, max: 1_000_000 }),
+    retry: normalizeRetryOptions(pickRetry(raw)),
   };
 }

@@ -44,6 +44,14 @@ export interface RunResult {
   advice?: string;
   /** A note on how to read this result (a masked exit, killed leftovers). */
   hint?: string;
+  /** How many attempts ran, when retries made it more than one (every attempt's record is kept). */
+  attempts?: number;
+  /** Whether every expectation held; present when `expect` was given. */
+  assertOk?: boolean;
+  /** One sentence per failed expectation ("expected exit 0, got 2"). */
+  assertionsFailed?: string[];
+  /** Git-visible files that changed during the run (with `expect.changed`). */
+  filesChanged?: string[];
   /** The background job running the command; read its output with the job manager's `logs(jobId)`. */
   jobId?: string;
   /** The run outlasted `autoBackgroundAfterMs` and goes on as job `jobId`. */

@@ -1,3 +1,4 @@
+import { condense } from '../condense/index.js';
 import type { RecordWriter } from '../store/index.js';
 import { interpretOutcome } from './interpret-outcome.js';
 import type { ProcessHandle, ProcessOutcome } from './process-handle.js';
@@ -21,11 +22,13 @@ export async function finishRun(
   outcome: ProcessOutcome,
   record: RecordWriter,
   opts: NormalizedRunOptions,
+  extraMeta: Record<string, unknown> = {},
 ): Promise<FinishedRun> {
   const stdout = streamView(handle.stdout.result(opts.inlineMaxBytes), 'stdout', record.id, opts.inlineMaxBytes, opts.encoding);
   const stderr = streamView(handle.stderr.result(opts.inlineMaxBytes), 'stderr', record.id, opts.inlineMaxBytes, opts.encoding);
-  const result = assemble(command, record.id, resolved, outcome, stdout, stderr);
+  const result = assemble(command, record.id, resolved, outcome, stdout, stderr, opts);
   await record.finish({
+    ...extraMeta,
     pid: handle.pid,
     exit: outcome.exit,
     signal: outcome.signal,
@@ -42,13 +45,20 @@ export async function finishRun(
   return { result, stdoutText: stdout.text, stderrText: stderr.text };
 }
 
-function assemble(command: string, id: string, resolved: ResolvedCommand, outcome: ProcessOutcome, stdout: StreamView, stderr: StreamView): RunResult {
-  const meaning = interpretOutcome(command, outcome, stderr.text);
+function assemble(
+  command: string,
+  id: string,
+  resolved: ResolvedCommand,
+  outcome: ProcessOutcome,
+  stdout: StreamView,
+  stderr: StreamView,
+  opts: NormalizedRunOptions,
+): RunResult {
+  const meaning = interpretOutcome(command, outcome, stderr.text, { pipefail: opts.pipefail && resolved.shellKind === 'bash', exitRules: opts.exitRules });
   const result: RunResult = { id, exit: outcome.exit, ok: meaning.ok, ms: outcome.ms, shellKind: resolved.shellKind };
   if (meaning.status !== (outcome.exit === 0 ? 'ok' : 'error') || meaning.message) result.status = meaning.status;
   if (meaning.message) result.message = meaning.message;
-  addStream(result, 'stdout', stdout);
-  addStream(result, 'stderr', stderr);
+  addViews(result, command, outcome, stdout, stderr, opts);
   if (outcome.timedOut) result.timedOut = true;
   if (outcome.canceled) result.canceled = true;
   if (outcome.signal) result.signal = outcome.signal;
@@ -57,11 +67,24 @@ function assemble(command: string, id: string, resolved: ResolvedCommand, outcom
   return result;
 }
 
-function addStream(result: RunResult, name: 'stdout' | 'stderr', view: StreamView): void {
-  if (view.text !== '') result[name] = view.text;
-  if (view.truncatedBytes > 0) result[`${name}TruncatedBytes`] = view.truncatedBytes;
-  if (view.isBinary) result[`${name}Binary`] = true;
-  if (view.truncatedBytes > 0 && !view.isBinary) result[`${name}Lines`] = view.lines;
+function addViews(result: RunResult, command: string, outcome: ProcessOutcome, stdout: StreamView, stderr: StreamView, opts: NormalizedRunOptions): void {
+  let views = { stdout: stdout.text, stderr: stderr.text };
+  let omitted = { stdout: false, stderr: false };
+  if (!opts.full && (stdout.raw !== '' || stderr.raw !== '')) {
+    const condensed = condense(
+      { command, stdout: stdout.isBinary ? stdout.text : stdout.raw, stderr: stderr.isBinary ? stderr.text : stderr.raw, exitCode: outcome.exit },
+      { recordId: result.id, mode: opts.condense, ...(opts.budgetTokens !== undefined ? { budgetTokens: opts.budgetTokens } : {}) },
+    );
+    views = { stdout: condensed.stdout, stderr: condensed.stderr };
+    omitted = { stdout: condensed.stdoutOmitted.length > 0, stderr: condensed.stderrOmitted.length > 0 };
+  }
+  for (const name of ['stdout', 'stderr'] as const) {
+    const view = name === 'stdout' ? stdout : stderr;
+    if (views[name] !== '') result[name] = views[name];
+    if (view.truncatedBytes > 0) result[`${name}TruncatedBytes`] = view.truncatedBytes;
+    if (view.isBinary) result[`${name}Binary`] = true;
+    if ((view.truncatedBytes > 0 || omitted[name]) && !view.isBinary) result[`${name}Lines`] = view.lines;
+  }
 }
 
 function leftoverHint(outcome: ProcessOutcome): string | undefined {

@@ -6,6 +6,8 @@ import { idleSleepRefusal } from './idle-sleep.js';
 import { normalizeRunOptions, type RunOptions } from './run-options.js';
 import type { RunResult } from './run-result.js';
 import { defaultJobHost } from './default-jobs.js';
+import { applyExpectations, beforeExpectations } from './run-expectations.js';
+import { retryRun } from '../expect/index.js';
 
 const MAX_COMMAND_LENGTH = 1_000_000;
 
@@ -27,8 +29,23 @@ export async function run(command: string, options: RunOptions = {}): Promise<Ru
   const store = opts.store ?? defaultRecordStore();
   const refusal = opts.allowIdleSleep ? undefined : idleSleepRefusal(text);
   if (refusal) return refuse(store.create({ command: text, cwd: opts.cwd }), refusal);
-  const attempt = await runAttempt(text, opts, { store, jobs: () => opts.jobs ?? defaultJobHost() });
-  return attempt.result;
+  const context = { store, jobs: () => opts.jobs ?? defaultJobHost() };
+  const previous: string[] = [];
+  const { last, attempts } = await retryRun(
+    async () => {
+      const gitBefore = await beforeExpectations(opts.expect, opts.cwd);
+      const finished = await runAttempt(text, opts, context, previous.length > 0 ? { previousAttempts: [...previous] } : {});
+      if (opts.expect && finished.result.jobId === undefined) await applyExpectations(finished, opts.expect, { cwd: opts.cwd, store, gitBefore });
+      previous.push(finished.result.id);
+      return { ...finished.result, status: finished.result.status ?? (finished.result.ok ? 'ok' : 'error') };
+    },
+    opts.retry,
+    opts.signal ? { signal: opts.signal } : {},
+  );
+  const result: RunResult = { ...last };
+  if (last.status === (last.exit === 0 ? 'ok' : 'error') && !last.message) delete result.status;
+  if (attempts.length > 1) result.attempts = attempts.length;
+  return result;
 }
 
 async function refuse(record: RecordWriter, hint: string): Promise<RunResult> {

@@ -4,7 +4,10 @@ import type { CapturedStream } from './stream-capture.js';
 
 /** The text of one stream as a model may see it, before condensing. */
 export interface StreamView {
+  /** ANSI stripped. */
   text: string;
+  /** As decoded, ANSI and carriage returns kept (what the condenser reads). */
+  raw: string;
   /** Bytes of the stream that are not in `text` (the middle of a long stream). */
   truncatedBytes: number;
   isBinary: boolean;
@@ -19,22 +22,26 @@ export interface StreamView {
  */
 export function streamView(captured: CapturedStream, name: 'stdout' | 'stderr', recordId: string, inlineMaxBytes: number, encoding?: string): StreamView {
   const base = { lines: captured.lines, totalBytes: captured.totalBytes };
-  if (captured.totalBytes === 0) return { ...base, text: '', truncatedBytes: 0, isBinary: false };
+  if (captured.totalBytes === 0) return { ...base, text: '', raw: '', truncatedBytes: 0, isBinary: false };
   if (looksBinary(captured.head)) {
+    const text = `[binary output: ${captured.totalBytes} bytes, not shown; read("${recordId}", "${name}") returns it]`;
     return {
       ...base,
-      text: `[binary output: ${captured.totalBytes} bytes, not shown; read("${recordId}", "${name}") returns it]`,
+      text,
+      raw: text,
       truncatedBytes: captured.totalBytes,
       isBinary: true,
     };
   }
   if (captured.totalBytes <= inlineMaxBytes) {
-    return { ...base, text: stripAnsi(decodeText(captured.head, encoding).text), truncatedBytes: 0, isBinary: false };
+    const raw = decodeText(captured.head, encoding).text;
+    return { ...base, text: stripAnsi(raw), raw, truncatedBytes: 0, isBinary: false };
   }
   const half = Math.floor(inlineMaxBytes / 2);
   const head = decodeText(captured.head.subarray(0, half), encoding).text;
   const tail = decodeText(captured.tail.subarray(Math.max(0, captured.tail.length - half)), encoding).text;
   const left = captured.totalBytes - half - Math.min(half, captured.tail.length);
   const marker = `[… ${left} bytes of ${name} not shown (bytes ${half}–${half + left}); read("${recordId}", "${name}", { offset: ${half} }) pages them, detail("${recordId}", { selector: "${name}", match }) searches them …]`;
-  return { ...base, text: stripAnsi(`${head}\n${marker}\n${tail}`), truncatedBytes: left, isBinary: false };
+  const raw = `${head}\n${marker}\n${tail}`;
+  return { ...base, text: stripAnsi(raw), raw, truncatedBytes: left, isBinary: false };
 }

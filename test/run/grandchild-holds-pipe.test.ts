@@ -11,7 +11,7 @@ describe('a background grandchild holding the pipe', () => {
     const seconds = uniqueSleepSeconds();
     const started = Date.now();
     const result = await run(`sh -c 'sleep ${seconds} & echo hi'`, { store: createRecordStore({ dir: join(tempDir(), 'r') }) });
-    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(Date.now() - started).toBeLessThan(3_000); // the sleep lasts minutes; generous for a loaded CI machine
     expect(result).toMatchObject({ exit: 0, ok: true, stdout: 'hi\n' });
     expect(result.hint).toMatch(/1 background process \(pid \d+\) was still running/);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -22,7 +22,7 @@ describe('a background grandchild holding the pipe', () => {
     const seconds = uniqueSleepSeconds();
     const started = Date.now();
     const result = await run(`setsid sleep ${seconds}`, { store: createRecordStore({ dir: join(tempDir(), 'r') }) });
-    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(Date.now() - started).toBeLessThan(3_000);
     expect(result.exit).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(livePidsWith(`sleep ${seconds}`)).toEqual([]);

@@ -122,7 +122,7 @@ describe('run', () => {
 
   it('caps the inline view and reports exactly how many bytes it left out', async () => {
     const records = store();
-    const result = await run('seq 1 200000', { store: records, inlineMaxBytes: 4096 });
+    const result = await run('seq 1 200000', { store: records, inlineMaxBytes: 4096, full: true });
     const total = Buffer.byteLength(execFileSync('seq', ['1', '200000'], { maxBuffer: 1 << 24 }));
     expect(result.stdoutTruncatedBytes).toBe(total - 4096);
     expect(result.stdoutLines).toBe(200000);
