@@ -93,7 +93,7 @@ export function createJobManager(options?: JobManagerOptions): JobManager {
       return job.info();
     },
 
-    write(jobId, data) {
+    async write(jobId, data) {
       const { job } = find(jobId);
       if (typeof data !== 'string' && !(data instanceof Uint8Array)) {
         throw invalid('data', 'a string or a Uint8Array', data);
