@@ -28,10 +28,16 @@ export function defineTool(spec: ToolSpec): ToolDefinition {
     inputSchema,
     annotations: Object.freeze({ ...spec.annotations }),
     async handler(args: unknown) {
+      let checked: Record<string, unknown>;
       try {
-        return toolResult(await spec.call(checkArgs(inputSchema, args)));
+        checked = checkArgs(inputSchema, args);
       } catch (error) {
         return errorResult(error);
+      }
+      try {
+        return toolResult(await spec.call(checked));
+      } catch (error) {
+        return errorResult(error, true);
       }
     },
   });

@@ -14,7 +14,7 @@ export function detailTool(shell: ToolShell): ToolDefinition {
       selector: { type: 'string', enum: ['stdout', 'stderr', 'meta', 'trace'], description: 'Which part. Default stdout.' },
       match: { type: 'string', minLength: 1, maxLength: 10_000, description: 'A regular expression: only matching lines, numbered.' },
       offset: { type: 'integer', minimum: 0, description: 'Byte offset to page from (stdout/stderr).' },
-      max_bytes: { type: 'integer', minimum: 1, maximum: 8 * 1024 * 1024, description: 'Most bytes returned.' },
+      max_bytes: { type: 'integer', minimum: 16, maximum: 8 * 1024 * 1024, description: 'Most bytes returned.' },
     },
     required: ['id'],
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

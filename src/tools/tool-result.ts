@@ -8,13 +8,13 @@ export function toolResult(structured: Record<string, unknown>, isError = false)
 }
 
 /**
- * An error a model can read and correct. Field names in the message are given in the tools'
- * snake_case (`timeoutMs` from the shell becomes `timeout_ms`).
+ * An error a model can read and correct. With `fromShell`, field names in the message are put in
+ * the tools' snake_case (`timeoutMs` from the shell's checks becomes `timeout_ms`).
  */
-export function errorResult(error: unknown): ToolResult {
+export function errorResult(error: unknown, fromShell = false): ToolResult {
   const type = isTershError(error) ? 'TershError' : error instanceof TypeError ? 'TypeError' : 'Error';
   const raw = error instanceof Error ? error.message : String(error);
-  const body: Record<string, unknown> = { type, message: snakeFieldNames(raw) };
+  const body: Record<string, unknown> = { type, message: fromShell ? snakeFieldNames(raw) : raw };
   if (isTershError(error)) {
     body.code = error.code;
     if (Object.keys(error.details).length > 0) body.details = error.details;

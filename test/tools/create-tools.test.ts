@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { createTools, TOOL_NAMES, type JsonSchema } from '../../src/tools/index.js';
+import { useTempDirs } from '../helpers/temp-dir.js';
+import { runShell } from './helpers/run-shell.js';
+
+const tempDir = useTempDirs();
+
+function objectSchemas(schema: JsonSchema, at: string, out: [string, JsonSchema][] = []): [string, JsonSchema][] {
+  if (schema.type === 'object') out.push([at, schema]);
+  for (const [key, child] of Object.entries(schema.properties ?? {})) objectSchemas(child, `${at}.${key}`, out);
+  for (const [index, child] of (schema.anyOf ?? []).entries()) objectSchemas(child, `${at}|${index}`, out);
+  if (schema.items) objectSchemas(schema.items, `${at}[]`, out);
+  return out;
+}
+
+describe('createTools', () => {
+  it('returns the ten tools in a stable order', () => {
+    const tools = createTools(runShell(tempDir(), tempDir()));
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'sh_run', 'sh_detail', 'sh_plan', 'sh_checkpoint', 'sh_restore', 'sh_checkpoints', 'sh_logs', 'sh_kill', 'sh_glob', 'sh_grep',
+    ]);
+    expect(TOOL_NAMES).toHaveLength(10);
+  });
+
+  it('exposes only the tools named in include, in that order', () => {
+    const tools = createTools(runShell(tempDir(), tempDir()), { include: ['sh_plan', 'sh_run'] });
+    expect(tools.map((tool) => tool.name)).toEqual(['sh_plan', 'sh_run']);
+  });
+
+  it('rejects an unknown tool name in include, naming it', () => {
+    expect(() => createTools(runShell(tempDir(), tempDir()), { include: ['sh_run', 'sh_rm' as 'sh_run'] })).toThrow(/`include\[1\]`.*`sh_rm`/);
+  });
+
+  it('rejects something that is not a shell', () => {
+    expect(() => createTools({} as never)).toThrow(TypeError);
+    expect(() => createTools(runShell(tempDir(), tempDir()), { inclde: [] } as never)).toThrow(/Unknown option `inclde`/);
+  });
+
+  it('gives every tool a 2020-12 schema closed at every object level, a description and four hints', () => {
+    for (const tool of createTools(runShell(tempDir(), tempDir()))) {
+      expect(tool.inputSchema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+      expect(tool.description.length).toBeGreaterThan(30);
+      expect(tool.description.length).toBeLessThan(400);
+      for (const [at, schema] of objectSchemas(tool.inputSchema, tool.name)) {
+        expect(schema.additionalProperties, at).not.toBe(true);
+        expect(schema.additionalProperties, at).toBeDefined();
+      }
+      expect(Object.keys(tool.annotations).sort()).toEqual(['destructiveHint', 'idempotentHint', 'openWorldHint', 'readOnlyHint']);
+    }
+  });
+
+  it('marks the reading tools read-only and the others not', () => {
+    const readOnly = createTools(runShell(tempDir(), tempDir()))
+      .filter((tool) => tool.annotations.readOnlyHint)
+      .map((tool) => tool.name);
+    expect(readOnly).toEqual(['sh_detail', 'sh_plan', 'sh_checkpoints', 'sh_logs', 'sh_glob', 'sh_grep']);
+  });
+});
