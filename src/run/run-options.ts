@@ -12,6 +12,8 @@ import {
 } from '../validate.js';
 import { isKnownEncoding } from './decode.js';
 import { isJobHost, type JobHost } from './job-host.js';
+import type { Policy, PolicyOptions } from '../plan/index.js';
+import { normalizePolicy } from './run-policy.js';
 import { normalizeExitRules, type ExitRule } from '../exit/index.js';
 import { normalizeExpectations, normalizeRetryOptions, retryOptionKeys, type Expectations, type NormalizedExpectations, type NormalizedRetryOptions, type RetryOptions } from '../expect/index.js';
 
@@ -63,6 +65,8 @@ export interface RunOptions extends RetryOptions {
   condense?: 'smart' | 'lossless';
   /** Token budget of the condensed views (both streams together). @defaultValue 2000 */
   budgetTokens?: number;
+  /** Allow/deny rules: a denied command is not run and the result says `blocked`. @defaultValue none (warnings only) */
+  policy?: Policy | PolicyOptions;
 }
 
 export interface NormalizedRunOptions {
@@ -91,12 +95,13 @@ export interface NormalizedRunOptions {
   condense: 'smart' | 'lossless';
   budgetTokens: number | undefined;
   retry: NormalizedRetryOptions;
+  policy: Policy | undefined;
 }
 
 export const RUN_OPTION_KEYS = [
   'cwd', 'env', 'timeoutMs', 'maxTimeoutMs', 'killGraceMs', 'signal', 'input', 'encoding', 'store', 'full',
   'inlineMaxBytes', 'ringBytes', 'shell', 'pipefail', 'allowIdleSleep', 'background', 'autoBackgroundAfterMs', 'stdin', 'jobs',
-  'expect', 'exitRules', 'condense', 'budgetTokens', ...retryOptionKeys,
+  'expect', 'exitRules', 'condense', 'budgetTokens', 'policy', ...retryOptionKeys,
 ] as const;
 
 const MAX_TIMEOUT_MS = 600_000;
@@ -151,5 +156,6 @@ export function normalizeRunOptions(options: unknown, extraKeys: readonly string
     condense: optionalOneOf('condense', raw.condense, ['smart', 'lossless'] as const) ?? 'smart',
     budgetTokens: optionalInteger('budgetTokens', raw.budgetTokens, { min: 50, max: 1_000_000 }),
     retry: normalizeRetryOptions(pickRetry(raw)),
+    policy: normalizePolicy(raw.policy),
   };
 }

@@ -8,6 +8,7 @@ import type { RunResult } from './run-result.js';
 import { defaultJobHost } from './default-jobs.js';
 import { applyExpectations, beforeExpectations } from './run-expectations.js';
 import { retryRun } from '../expect/index.js';
+import { screenCommand } from './run-policy.js';
 
 const MAX_COMMAND_LENGTH = 1_000_000;
 
@@ -28,7 +29,15 @@ export async function run(command: string, options: RunOptions = {}): Promise<Ru
   const opts = normalizeRunOptions(options);
   const store = opts.store ?? defaultRecordStore();
   const refusal = opts.allowIdleSleep ? undefined : idleSleepRefusal(text);
-  if (refusal) return refuse(store.create({ command: text, cwd: opts.cwd }), refusal);
+  if (refusal) return refuse(store.create({ command: text, cwd: opts.cwd }), { hint: refusal });
+  const screening = await screenCommand(text, opts.policy);
+  if (screening.decision?.action === 'block') {
+    const rule = screening.decision.rule ? ` (rule \`${screening.decision.rule}\`)` : '';
+    return refuse(store.create({ command: text, cwd: opts.cwd }), {
+      message: `[BLOCKED] Not run${rule}: ${screening.decision.reason ?? 'denied by policy'}`,
+      ...(screening.warning ? { warning: screening.warning } : {}),
+    });
+  }
   const context = { store, jobs: () => opts.jobs ?? defaultJobHost() };
   const previous: string[] = [];
   const { last, attempts } = await retryRun(
@@ -45,10 +54,12 @@ export async function run(command: string, options: RunOptions = {}): Promise<Ru
   const result: RunResult = { ...last };
   if (last.status === (last.exit === 0 ? 'ok' : 'error') && !last.message) delete result.status;
   if (attempts.length > 1) result.attempts = attempts.length;
+  if (screening.warning) result.warning = screening.warning;
+  if (screening.decision?.action === 'warn') result.advice = `Policy (warn mode) would block this: ${screening.decision.reason ?? ''}`.trim();
   return result;
 }
 
-async function refuse(record: RecordWriter, hint: string): Promise<RunResult> {
-  await record.finish({ exit: null, blocked: true, hint });
-  return { id: record.id, exit: null, ok: false, ms: 0, shellKind: 'direct', blocked: true, hint };
+async function refuse(record: RecordWriter, why: Pick<RunResult, 'hint' | 'message' | 'warning'>): Promise<RunResult> {
+  await record.finish({ exit: null, blocked: true, ...why });
+  return { id: record.id, exit: null, ok: false, ms: 0, shellKind: 'direct', blocked: true, ...why };
 }
