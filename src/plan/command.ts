@@ -113,7 +113,7 @@ export function walkCommand(ctx: WalkContext, node: Node, depth: number, upstrea
 }
 
 /** Normalises an argv, walks what it runs indirectly, records its segment and returns what it prints when static. */
-function classifyTokens(ctx: WalkContext, tokens: Token[], depth: number, facts: Facts, stdin: Output | undefined): Output {
+export function classifyTokens(ctx: WalkContext, tokens: Token[], depth: number, facts: Facts, stdin: Output | undefined): Output {
   const { argv, shellPayloads, nested } = normalize(tokens);
   const program = argv[0]?.isStatic ? argv[0].text : null;
   for (const payload of shellPayloads) runShellText(ctx, payload, depth, facts);

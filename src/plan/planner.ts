@@ -1,7 +1,10 @@
 import { assemblePlan, type Troubles } from './assemble.js';
 import type { WalkContext } from './context.js';
 import { mayBeDestructive } from './fallback.js';
+import { classifyTokens } from './command.js';
+import { splitPlainCommand } from './fast-path.js';
 import { createBashParser } from './language.js';
+import { emptyFacts } from './segment.js';
 import { compileRules } from './match.js';
 import { normalizePlanOptions } from './options.js';
 import { defaultRules } from './rules/index.js';
@@ -47,7 +50,9 @@ function buildPlanner(settings: NormalizedPlanOptions, parser: Parser): Planner 
         walkSource: (text, depth) => walkSource(ctx, text, depth),
         walkSubstitutions: (node, depth, facts) => walkSubstitutions(ctx, node, depth, facts),
       };
-      walkSource(ctx, source, 0);
+      const plain = splitPlainCommand(source);
+      if (plain === null) walkSource(ctx, source, 0);
+      else if (plain.length > 0) classifyTokens(ctx, plain, 0, emptyFacts(), undefined);
       if (ctx.timedOut) troubles.rules.push('shell.parse-timeout');
       if (ctx.hasError) troubles.rules.push('shell.parse-error');
       if (ctx.timedOut || ctx.hasError) troubles.mayDestroy ||= mayBeDestructive(source);

@@ -104,3 +104,17 @@ describe('parse budget', () => {
     expect(planner.plan('rm -rf x').segments).toMatchObject([{ argv: ['rm', '-rf', 'x'] }]);
   });
 });
+
+describe('plain commands', () => {
+  it('plans a command without quotes, expansions or operators exactly as the parser would', async () => {
+    const { allRows } = await import('./corpus/index.js');
+    const { splitPlainCommand } = await import('../../src/plan/fast-path.js');
+    const planner = await createPlanner();
+    const plain = allRows.map(([command]) => command).filter((command) => splitPlainCommand(command) !== null);
+    expect(plain.length).toBeGreaterThan(150);
+    // A trailing comment forces the parser path and changes nothing else.
+    for (const command of [...plain, 'A=1 B=2 rm -rf x', 'A=1', 'if x', 'time rm -rf x', 'git  status  ']) {
+      expect(planner.plan(command), command).toEqual(planner.plan(`${command} # parsed`));
+    }
+  });
+});
