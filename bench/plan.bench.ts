@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import { Language, Parser } from 'web-tree-sitter';
 import { createPlanner, plan } from '../src/plan/index.js';
+import { splitPlainCommand } from '../src/plan/fast-path.js';
 import { allRows } from '../test/plan/corpus/index.js';
 
 const realisticMix = [
@@ -78,7 +79,8 @@ export default async function main(): Promise<void> {
     ['planner.plan on the corpus', throughput(planner.plan, corpusCommands, 3000), latencies(planner.plan, corpusCommands, 50_000)],
   ];
   const base = rows[0]?.[1] ?? 1;
-  console.log(`realistic mix: ${realisticMix.length} commands; corpus: ${corpusCommands.length} commands`);
+  const plainShare = (commands: readonly string[]) => commands.filter((c) => splitPlainCommand(c) !== null).length;
+  console.log(`realistic mix: ${realisticMix.length} commands (${plainShare(realisticMix)} plain, planned without the parser); corpus: ${corpusCommands.length} commands (${plainShare(corpusCommands)} plain)`);
   console.log('variant                      commands/s   ratio    p50 µs   p99 µs   max µs');
   for (const [name, perSecond, lat] of rows) {
     const l = lat ? `${lat.p50.toFixed(1).padStart(8)} ${lat.p99.toFixed(1).padStart(8)} ${lat.max.toFixed(0).padStart(8)}` : '       -        -        -';
