@@ -30,7 +30,7 @@ function checkValue(schema: JsonSchema, value: unknown, field: string): void {
 function checkObject(schema: JsonSchema, value: Record<string, unknown>, field: string): void {
   const properties = schema.properties ?? {};
   const known = Object.keys(properties);
-  const at = (key: string) => (field === '' ? key : `${field}.${key}`);
+  const at = (key: string) => (field === '' ? clip(key) : `${field}.${clip(key)}`);
   const extra = typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
   for (const key of Object.keys(value)) {
     if (Object.hasOwn(properties, key)) continue;
@@ -45,6 +45,11 @@ function checkObject(schema: JsonSchema, value: Record<string, unknown>, field: 
     const item = value[key];
     if (item !== undefined) checkValue(properties[key] as JsonSchema, item, at(key));
   }
+}
+
+/** A model-written key as shown in a message: long ones cut. */
+function clip(key: string): string {
+  return key.length > 60 ? `${key.slice(0, 57)}...` : key;
 }
 
 function checkArray(schema: JsonSchema, value: unknown[], field: string): void {
