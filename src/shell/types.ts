@@ -1,0 +1,69 @@
+import type { CheckpointInfo, RestoreOptions, RestoreReport, SaveOptions } from '../checkpoint/index.js';
+import type { JobManager, JobManagerOptions } from '../jobs/index.js';
+import type { Plan, Policy, PolicyOptions } from '../plan/index.js';
+import type { RunOptions, RunResult } from '../run/index.js';
+import type { DetailOptions, ExpiredRead, ReadOptions, ReadPage, RecordStream } from '../store/index.js';
+
+/**
+ * Options of one `shell.run()`: those of `run()` but the store and the job manager, which are the shell's.
+ * A `cwd` here is resolved against the session's and does not move the session.
+ * @public
+ */
+export type ShellRunOptions = Omit<RunOptions, 'store' | 'jobs'>;
+
+/**
+ * Defaults applied under every `shell.run()` option.
+ * @public
+ */
+export type ShellRunDefaults = Omit<RunOptions, 'cwd' | 'env' | 'store' | 'jobs' | 'signal' | 'input'>;
+
+/** @public */
+export interface ShellOptions {
+  /** The session's starting directory; later it follows the commands' `cd`. @defaultValue `process.cwd()` */
+  cwd?: string;
+  /** Variables added to every command's environment (per-call `env` wins). @defaultValue {} */
+  env?: Record<string, string>;
+  /** Folder of the shell's record store. @defaultValue `$TMPDIR/tersh-<uid>/records` */
+  storeDir?: string;
+  /** Folder of the shell's checkpoints. @defaultValue that of `createCheckpointStore()` */
+  checkpointDir?: string;
+  /** An allow/deny policy (from `createPolicy()`, or its options) applied to every run. @defaultValue none */
+  policy?: Policy | PolicyOptions;
+  /** Defaults for every run option. @defaultValue {} */
+  defaults?: ShellRunDefaults;
+  /**
+   * Keep the variables a bash command exports (`export NAME=value`) for the next commands, as a terminal
+   * does; an `unset` persists only for variables the session itself set. @defaultValue false
+   */
+  persistEnv?: boolean;
+  /** Options of the shell's job manager. @defaultValue those of `createJobManager()` */
+  jobs?: Omit<JobManagerOptions, 'store'>;
+}
+
+/**
+ * A session: one working directory that persists across commands, one record store, one job manager,
+ * one policy, defaults for every run. Created by {@link createShell}.
+ * @public
+ */
+export interface Shell {
+  /** The session's working directory (moved by a foreground bash command that ends elsewhere, as `cd sub && make`). */
+  readonly cwd: string;
+  /** Runs a command in the session's directory and environment. */
+  run(command: string, options?: ShellRunOptions): Promise<RunResult>;
+  /** A stream of a record in full, its meta, or the lines matching `match`. */
+  detail(id: string, options?: DetailOptions): Promise<string>;
+  /** A page of a record's stream by byte offset. */
+  read(id: string, stream: RecordStream, options?: ReadOptions): Promise<ReadPage | ExpiredRead>;
+  /** What a command may do, checked statically without running it. */
+  plan(command: string): Promise<Plan>;
+  /** The shell's background jobs. */
+  readonly jobs: JobManager;
+  /** Snapshots the session's directory under `label`. */
+  checkpoint(label: string, options?: SaveOptions): Promise<CheckpointInfo>;
+  /** Puts the session's directory (or `options.origin`) back as it was at `label`. */
+  restore(label: string, options?: RestoreOptions): Promise<RestoreReport>;
+  /** The checkpoints of the session's directory, oldest first. */
+  checkpoints(): Promise<CheckpointInfo[]>;
+  /** Kills live jobs and releases everything; every later call throws `SHELL_CLOSED`. */
+  close(): Promise<void>;
+}
