@@ -40,7 +40,7 @@ async function writeEntry(plan: RestorePlan, entry: CheckpointEntry): Promise<bo
   try {
     if (entry.type === 'file') {
       if (entry.blob === undefined) await writeFile(temporary, '', { flag: 'wx', mode: 0o600 });
-      else await plan.copier.copyOut(blobPath(plan.wantedFolder, entry.blob), temporary, plan.device);
+      else await plan.copier.copy(blobPath(plan.wantedFolder, entry.blob), temporary, plan.device, 0o600);
     } else if (entry.type === 'symlink') {
       await symlink(entry.target ?? '', temporary);
     } else if (entry.type === 'fifo') {

@@ -1,8 +1,8 @@
 import type { CheckpointDiff, CheckpointEntry } from './types.js';
 
-function sameContent(a: CheckpointEntry, b: CheckpointEntry): boolean {
+function sameContent(a: CheckpointEntry, b: CheckpointEntry, differingFiles: ReadonlySet<string>): boolean {
   if (a.type !== b.type) return false;
-  if (a.type === 'file') return a.size === b.size && a.hash === b.hash;
+  if (a.type === 'file') return !differingFiles.has(a.path);
   if (a.type === 'symlink') return a.target === b.target;
   return true;
 }
@@ -17,8 +17,8 @@ function sameMetadata(a: CheckpointEntry, b: CheckpointEntry): boolean {
   return (!modeMatters || a.mode === b.mode) && mtimeMicros(a) === mtimeMicros(b);
 }
 
-/** What a restore from `wanted` would do to a tree whose state is `current`. Paths keep manifest order. */
-export function compareEntries(current: readonly CheckpointEntry[], wanted: readonly CheckpointEntry[]): CheckpointDiff {
+/** What a restore from `wanted` would do to a tree whose state is `current`, given the files whose content differs. Paths keep manifest order. */
+export function compareEntries(current: readonly CheckpointEntry[], wanted: readonly CheckpointEntry[], differingFiles: ReadonlySet<string>): CheckpointDiff {
   const now = new Map(current.map((e) => [e.path, e]));
   const then = new Map(wanted.map((e) => [e.path, e]));
   const diff: CheckpointDiff = { changed: [], created: [], deleted: [], metadata: [] };
@@ -26,7 +26,7 @@ export function compareEntries(current: readonly CheckpointEntry[], wanted: read
   for (const entry of wanted) {
     const present = now.get(entry.path);
     if (!present) diff.deleted.push(entry.path);
-    else if (!sameContent(present, entry)) diff.changed.push(entry.path);
+    else if (!sameContent(present, entry, differingFiles)) diff.changed.push(entry.path);
     else if (!sameMetadata(present, entry)) diff.metadata.push(entry.path);
   }
   return diff;

@@ -1,6 +1,6 @@
-import type { BigIntStats } from 'node:fs';
-import { lstat, readdir, readlink } from 'node:fs/promises';
+import { lstatSync, readdirSync, readlinkSync, type BigIntStats } from 'node:fs';
 import { join } from 'node:path';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { TershError } from '../errors.js';
 import type { ExcludeTest } from './excludes.js';
 import type { CheckpointEntry, CheckpointEntryType } from './types.js';
@@ -30,7 +30,7 @@ function entryType(stats: BigIntStats): CheckpointEntryType | undefined {
   return undefined;
 }
 
-async function toEntry(path: string, absolute: string, stats: BigIntStats): Promise<ScannedEntry | undefined> {
+function toEntry(path: string, absolute: string, stats: BigIntStats): ScannedEntry | undefined {
   const type = entryType(stats);
   if (type === undefined) return undefined;
   const entry: ScannedEntry = {
@@ -43,8 +43,17 @@ async function toEntry(path: string, absolute: string, stats: BigIntStats): Prom
     ctimeNs: stats.ctimeNs.toString(),
     dev: Number(stats.dev),
   };
-  if (type === 'symlink') entry.target = await readlink(absolute);
+  if (type === 'symlink') entry.target = readlinkSync(absolute);
   return entry;
+}
+
+function tryEntry(path: string, absolute: string, exclude: ExcludeTest): ScannedEntry | undefined {
+  try {
+    const stats = lstatSync(absolute, { bigint: true });
+    return exclude(path, stats.isDirectory()) ? undefined : toEntry(path, absolute, stats);
+  } catch {
+    return undefined;
+  }
 }
 
 function tooLarge(root: string, what: string, limits: ScanLimits, counts: { bytes: number; entries: number }): TershError {
@@ -55,31 +64,35 @@ function tooLarge(root: string, what: string, limits: ScanLimits, counts: { byte
 
 /**
  * Lists a tree depth-first in name order, never following symlinks, stopping with `CHECKPOINT_TOO_LARGE`
- * as soon as a limit is passed. Paths that vanish while listing are skipped.
+ * as soon as a limit is passed. Paths that vanish while listing are skipped. Each folder is read with
+ * synchronous calls (several times faster than a promise per stat) and the event loop gets a turn between folders.
  */
 export async function scanTree(root: string, exclude: ExcludeTest, limits: ScanLimits): Promise<Scan> {
-  const rootEntry = await toEntry('.', root, await lstat(root, { bigint: true }));
-  const entries: ScannedEntry[] = [rootEntry as ScannedEntry];
+  const rootEntry = toEntry('.', root, lstatSync(root, { bigint: true })) as ScannedEntry;
+  const entries: ScannedEntry[] = [rootEntry];
   const counts = { bytes: 0, entries: 1 };
 
   async function walk(relative: string, absolute: string): Promise<void> {
-    const names = (await readdir(absolute).catch(() => [] as string[])).sort();
-    const children = await Promise.all(
-      names.map(async (name) => {
-        const path = relative === '.' ? name : `${relative}/${name}`;
-        const childAbsolute = join(absolute, name);
-        const stats = await lstat(childAbsolute, { bigint: true }).catch(() => undefined);
-        if (!stats || exclude(path, stats.isDirectory())) return undefined;
-        return toEntry(path, childAbsolute, stats).catch(() => undefined);
-      }),
-    );
-    for (const child of children) {
+    let names: string[];
+    try {
+      names = readdirSync(absolute).sort();
+    } catch {
+      return;
+    }
+    const children: ScannedEntry[] = [];
+    for (const name of names) {
+      const path = relative === '.' ? name : `${relative}/${name}`;
+      const child = tryEntry(path, join(absolute, name), exclude);
       if (!child) continue;
-      entries.push(child);
+      children.push(child);
       counts.entries += 1;
       counts.bytes += child.size;
       if (counts.entries > limits.maxFiles) throw tooLarge(root, `more than ${limits.maxFiles} entries`, limits, counts);
       if (counts.bytes > limits.maxBytes) throw tooLarge(root, `more than ${limits.maxBytes} bytes`, limits, counts);
+    }
+    await yieldToEventLoop();
+    for (const child of children) {
+      entries.push(child);
       if (child.type === 'dir') await walk(child.path, join(absolute, child.path.slice(child.path.lastIndexOf('/') + 1)));
     }
   }

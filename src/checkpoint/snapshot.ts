@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { linkSync } from 'node:fs';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { join } from 'node:path';
 import { TershError } from '../errors.js';
 import type { Copier } from './copy-file.js';
-import { EMPTY_HASH } from './copy-file.js';
 import type { ExcludeTest } from './excludes.js';
 import { blobPath, checkpointDir, type OriginLayout } from './layout.js';
 import { writeInfo, writeManifest } from './manifest.js';
 import { forEachLimit } from './pool.js';
 import { listPublished } from './published.js';
-import { loadReuseSource, reusable, type ReuseSource } from './reuse.js';
-import { scanTree } from './scan.js';
+import { loadReuseSource, reusable } from './reuse.js';
+import { scanTree, type ScannedEntry } from './scan.js';
 import { ensurePrivateDir } from './store-dir.js';
 import type { CheckpointEntry, CheckpointInfo } from './types.js';
 
@@ -56,6 +57,16 @@ async function sweepStaging(staging: string): Promise<void> {
   }
 }
 
+/** Hard-links a stored copy (synchronously: a promise per link costs more than the link); false when it cannot (dropped meanwhile, link limit). */
+function linkBlob(existing: string, destination: string): boolean {
+  try {
+    linkSync(existing, destination);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Saves a tree into a staging folder, then renames it into place: a listing only ever sees complete checkpoints. */
 export async function takeSnapshot(request: SnapshotRequest): Promise<Snapshot> {
   const { layout, label } = request;
@@ -75,29 +86,24 @@ export async function takeSnapshot(request: SnapshotRequest): Promise<Snapshot> 
   let copiedBytes = 0;
   try {
     const files = scan.entries.filter((e) => e.type === 'file');
-    files.forEach((entry, index) => {
-      if (entry.size > 0) entry.blob = index;
-    });
-    await forEachLimit(files, CONCURRENCY, async (entry) => {
-      if (entry.blob === undefined) {
-        entry.hash = EMPTY_HASH;
-        return;
+    const copyId = randomBytes(6).toString('hex');
+    const toCopy: ScannedEntry[] = [];
+    let linked = 0;
+    for (const [index, entry] of files.entries()) {
+      if (entry.size === 0) continue;
+      entry.blob = index;
+      const old = previous ? reusable(entry, previous) : undefined;
+      if (previous && old?.blob !== undefined && old.contentId !== undefined && linkBlob(blobPath(previous.folder, old.blob), blobPath(staging, index))) {
+        entry.contentId = old.contentId;
+        if (++linked % 512 === 0) await yieldToEventLoop();
+      } else {
+        entry.contentId = `${copyId}-${index}`;
+        toCopy.push(entry);
       }
-      const destination = blobPath(staging, entry.blob);
-      const old = reusable(entry, previous);
-      if (old?.blob !== undefined) {
-        try {
-          await link(blobPath((previous as ReuseSource).folder, old.blob), destination);
-          entry.hash = old.hash as string;
-          return;
-        } catch {
-          // a dropped previous checkpoint or the link limit: copy instead
-        }
-      }
-      const copied = await request.copier.copy(join(layout.origin, entry.path), destination, entry.dev, entry.size);
-      entry.hash = copied.hash;
-      entry.size = copied.size;
-      copiedBytes += copied.size;
+    }
+    await forEachLimit(toCopy, CONCURRENCY, async (entry) => {
+      await request.copier.copy(join(layout.origin, entry.path), blobPath(staging, entry.blob as number), entry.dev, entry.mode);
+      copiedBytes += entry.size;
     });
     const entries: CheckpointEntry[] = scan.entries.map(({ dev: _dev, ...entry }) => entry);
     const info: CheckpointInfo = {
@@ -105,7 +111,7 @@ export async function takeSnapshot(request: SnapshotRequest): Promise<Snapshot> 
       origin: layout.origin,
       createdAt: new Date(startedAt).toISOString(),
       entries: entries.length,
-      bytes: files.reduce((sum, e) => sum + e.size, 0),
+      bytes: scan.bytes,
       copiedBytes,
       exclude: [...request.exclude],
       maxBytes: request.maxBytes,

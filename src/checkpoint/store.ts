@@ -13,7 +13,8 @@ import { readManifest } from './manifest.js';
 import { normalizeRef, normalizeSaveOptions, normalizeTargetOptions } from './options.js';
 import { lookupPath, realFolder, recordOrigin, storeExclusion } from './origin.js';
 import { listPublished, type Published } from './published.js';
-import { fillHashes, loadReuseSource } from './reuse.js';
+import { loadReuseSource } from './reuse.js';
+import { differingFiles, inheritContentIds, liveFile, storedCopy } from './content.js';
 import { scanTree } from './scan.js';
 import { takeSnapshot } from './snapshot.js';
 import { defaultStoreDir, ensurePrivateDir } from './store-dir.js';
@@ -101,7 +102,8 @@ export function createCheckpointStore(options?: CheckpointStoreOptions): Checkpo
         copier,
         undoOf: label,
       });
-      const diff = compareEntries(undo.entries, wanted);
+      const differing = await differingFiles(undo.entries, wanted, storedCopy(undo.folder), storedCopy(published.folder));
+      const diff = compareEntries(undo.entries, wanted, differing);
       const device = Number((await lstat(origin)).dev);
       const skipped = await applyRestore({ target: origin, current: undo.entries, wanted, wantedFolder: published.folder, diff, copier, device });
       const done = (paths: string[]): string[] => paths.filter((p) => !skipped.includes(p));
@@ -151,10 +153,12 @@ export function createCheckpointStore(options?: CheckpointStoreOptions): Checkpo
       const { info } = published;
       const scan = await scanTree(origin, excludeWith(info.exclude, skipStore), { maxBytes: Number.MAX_SAFE_INTEGER, maxFiles: Number.MAX_SAFE_INTEGER });
       const latest = (await listPublished(layout)).at(-1);
-      const sources = [await loadReuseSource(published)];
+      const wanted = await loadReuseSource(published);
+      const sources = [wanted];
       if (latest && latest.folder !== published.folder) sources.push(await loadReuseSource(latest));
-      await fillHashes(origin, scan.entries, sources);
-      return compareEntries(scan.entries, sources[0]?.entries ?? []);
+      inheritContentIds(scan.entries, sources);
+      const differing = await differingFiles(scan.entries, wanted.entries, liveFile(origin), storedCopy(published.folder));
+      return compareEntries(scan.entries, wanted.entries, differing);
     },
 
     async manifest(label, refOptions) {

@@ -89,8 +89,11 @@ export interface CheckpointEntry {
   size: number;
   /** Modification time in nanoseconds since the epoch, as a decimal string (restored to the microsecond). */
   mtimeNs: string;
-  /** sha1 of the content, hex, for files. */
-  hash?: string;
+  /**
+   * Identity of the stored copy of a non-empty file, kept by the hard links later checkpoints make to it:
+   * equal ids mean equal content. No content hash is computed (see docs/checkpoint.md).
+   */
+  contentId?: string;
   /** Where a symlink points, as written (never followed). */
   target?: string;
   /** Name of the stored copy inside the checkpoint's `files/` folder, for non-empty files. */

@@ -138,8 +138,9 @@ describe('save', () => {
     writeFileSync(join(origin, 'src/a.txt'), 'ALPHA');
     utimesSync(join(origin, 'src/a.txt'), mtime, mtime);
     await store.save('two', origin);
-    const hashOf = async (label: string) => (await store.manifest(label, { origin })).find((e) => e.path === 'src/a.txt')?.hash;
-    expect(await hashOf('two')).not.toBe(await hashOf('one'));
+    const idOf = async (label: string) => (await store.manifest(label, { origin })).find((e) => e.path === 'src/a.txt')?.contentId;
+    expect(await idOf('two')).not.toBe(await idOf('one'));
+    expect((await store.diff('one', { origin })).changed).toEqual(['src/a.txt']);
   });
 
   it('leaves the store out when it lives inside the origin', async () => {
