@@ -39,12 +39,12 @@ function operandsOf(argv: readonly Token[]): string[] {
 function readsStdin(program: string, argv: readonly Token[]): boolean {
   const operands = operandsOf(argv);
   if (databaseClients.has(program)) return !argv.some((t) => /^(-c|-e|-f|--command|--execute|--file)$/.test(t.text)) && operands.length <= 1;
-  if (shells.has(program)) return operands.length === 0 || operands[0] === '-' || argv.some((t) => t.text === '-s');
+  if (shells.has(program)) return operands.length === 0 || operands[0] === '-' || /^\/(dev\/stdin|proc\/self\/fd\/0|dev\/fd\/0)$/.test(operands[0] ?? '') || argv.some((t) => t.text === '-s');
   return operands.length === 0 || operands[0] === '-';
 }
 
 function feedStdin(ctx: WalkContext, program: string, stdin: Output, depth: number, facts: Facts): void {
-  if (shells.has(program)) {
+  if (shells.has(program) || program === 'source' || program === '.') {
     if (stdin === null) addRule(facts, 'exec.pipe-to-shell');
     else {
       addRule(facts, 'exec.shell-stdin');
@@ -119,8 +119,9 @@ export function classifyTokens(ctx: WalkContext, tokens: Token[], depth: number,
   for (const payload of shellPayloads) runShellText(ctx, payload, depth, facts);
   for (const inner of nested) if (inner.length > 0) classifyTokens(ctx, inner, depth + 1, emptyFacts(), undefined);
   if (program !== null && facts.hasProcessSubstitution && (shells.has(program) || program === 'source' || program === '.')) addRule(facts, 'exec.pipe-to-shell');
-  const interprets = program !== null && (shells.has(program) || codeInterpreters.has(program) || databaseClients.has(program));
-  if (interprets && stdin !== undefined && shellPayloads.length === 0 && readsStdin(program, argv)) feedStdin(ctx, program, stdin, depth, facts);
+  const sourcesStdin = (program === 'source' || program === '.') && /^\/(dev\/stdin|proc\/self\/fd\/0|dev\/fd\/0)$/.test(argv[1]?.text ?? '');
+  const interprets = program !== null && (shells.has(program) || codeInterpreters.has(program) || databaseClients.has(program) || sourcesStdin);
+  if (interprets && stdin !== undefined && shellPayloads.length === 0 && (sourcesStdin || readsStdin(program, argv))) feedStdin(ctx, program, stdin, depth, facts);
   ctx.segments.push(buildSegment(ctx.index, argv, facts, depth, shellPayloads.length > 0));
   return outputOf(program, argv, stdin);
 }

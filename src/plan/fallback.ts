@@ -1,7 +1,7 @@
 // Used only when the parse cannot be trusted (error, timeout, too long): errs towards "destructive".
 const destructiveText = new RegExp(
   [
-    String.raw`(^|[\s;&|(\x60'"\\/])(rm|unlink|rmdir|shred|dd|mkfs[\w.]*|wipefs|truncate|kill|killall|pkill|reboot|shutdown|halt|poweroff|dropdb|userdel|fdisk|parted)($|[\s;&|)\x60'"])`,
+    String.raw`(^|[\s;&|({,\x60'"\\/])(rm|unlink|rmdir|shred|dd|mkfs[\w.]*|wipefs|truncate|kill|killall|pkill|reboot|shutdown|halt|poweroff|dropdb|userdel|fdisk|parted)($|[\s;&|)},\x60'"])`,
     String.raw`reset\s+--hard`,
     String.raw`\bpush\b[^\n]*\s(-f|--force|--mirror|--delete|\+)`,
     String.raw`\bclean\s+-\w*f`,

@@ -49,6 +49,7 @@ function valueOf(node: Node, state: { isStatic: boolean; hasGlob: boolean }, typ
     case 'string':
     case 'translated_string':
     case 'concatenation': {
+      if (type === 'concatenation' && /\{[^}]*(,|\.\.)[^}]*\}/.test(node.text)) state.hasGlob = true;
       let out = '';
       for (const child of node.children) {
         if (!child) continue;
@@ -62,6 +63,7 @@ function valueOf(node: Node, state: { isStatic: boolean; hasGlob: boolean }, typ
       return out;
     }
     default:
+      if (type === 'brace_expression') state.hasGlob = true;
       state.isStatic = false;
       return node.text;
   }
