@@ -6,6 +6,7 @@ import { resolveCommand, type ResolvedCommand } from './resolve-command.js';
 import type { NormalizedRunOptions } from './run-options.js';
 import type { RunResult } from './run-result.js';
 import { finishRun, type FinishedRun } from './run-view.js';
+import { wrapForRun, type WrappedRun } from '../trace/index.js';
 
 export interface AttemptContext {
   store: RecordStore;
@@ -29,6 +30,19 @@ export async function runAttempt(
     await record.finish({ exit: null, error: (error as Error).message });
     throw error;
   }
+  let wrapped: WrappedRun | undefined;
+  if (opts.sandbox || opts.trace) {
+    try {
+      await record.whenReady();
+      wrapped = await wrapForRun(
+        { file: resolved.file, args: resolved.args },
+        { cwd: opts.cwd, ...(opts.sandbox ? { sandbox: opts.sandbox } : {}), ...(opts.trace ? { traceFile: record.tracePath } : {}) },
+      );
+    } catch (error) {
+      await record.finish({ exit: null, shellKind: resolved.shellKind, error: (error as Error).message });
+      throw error;
+    }
+  }
   const jobs = opts.background || opts.autoBackgroundAfterMs !== undefined ? context.jobs() : undefined;
   if (opts.background) jobs!.ensureCapacity();
   const timeoutMs = opts.background && !opts.timeoutGiven ? jobs!.defaultLifetimeMs : opts.timeoutMs;
@@ -37,6 +51,7 @@ export async function runAttempt(
   try {
     handle = await ProcessHandle.start({
       ...resolved,
+      ...(wrapped ? { file: wrapped.file, args: wrapped.args } : {}),
       cwd: opts.cwd,
       env,
       runTag: record.id,
@@ -52,12 +67,18 @@ export async function runAttempt(
     });
   } catch (error) {
     const message = `Could not start ${resolved.file}: ${(error as Error).message}`;
+    await wrapped?.finish();
     await record.finish({ exit: null, shellKind: resolved.shellKind, error: message });
     const result: RunResult = { id: record.id, exit: null, ok: false, ms: 0, shellKind: resolved.shellKind, status: 'error', message };
     return { result, stdoutText: '', stderrText: '' };
   }
 
-  const finalize = async (): Promise<RunResult> => (await finishRun(command, resolved, handle, await handle.done, record, opts)).result;
+  const settle = async (): Promise<FinishedRun> => {
+    const outcome = await handle.done;
+    const extras = wrapped ? await wrapped.finish() : {};
+    return finishRun(command, resolved, handle, outcome, record, opts, { ...(wrapped?.sandboxed ? { sandboxed: true } : {}), ...extras });
+  };
+  const finalize = async (): Promise<RunResult> => (await settle()).result;
   if (jobs) {
     const promoted = opts.background ? true : await promotedAfter(handle, opts.autoBackgroundAfterMs!);
     if (promoted) {
@@ -68,7 +89,7 @@ export async function runAttempt(
       return { result, stdoutText: '', stderrText: '' };
     }
   }
-  return finishRun(command, resolved, handle, await handle.done, record, opts);
+  return settle();
 }
 
 /** True when the process is still running after `ms`. */

@@ -14,6 +14,7 @@ import { isKnownEncoding } from './decode.js';
 import { isJobHost, type JobHost } from './job-host.js';
 import type { Policy, PolicyOptions } from '../plan/index.js';
 import { normalizePolicy } from './run-policy.js';
+import { normalizeSandboxOptions, type NormalizedSandboxOptions, type SandboxOptions } from '../sandbox/index.js';
 import { normalizeExitRules, type ExitRule } from '../exit/index.js';
 import { normalizeExpectations, normalizeRetryOptions, retryOptionKeys, type Expectations, type NormalizedExpectations, type NormalizedRetryOptions, type RetryOptions } from '../expect/index.js';
 
@@ -67,6 +68,14 @@ export interface RunOptions extends RetryOptions {
   budgetTokens?: number;
   /** Allow/deny rules: a denied command is not run and the result says `blocked`. @defaultValue none (warnings only) */
   policy?: Policy | PolicyOptions;
+  /**
+   * Real OS confinement (bubblewrap on Linux, sandbox-exec on macOS): `true` confines writes to the cwd and a
+   * private temp dir. Where no sandbox works, run() throws TershError `SANDBOX_UNAVAILABLE` rather than run unconfined.
+   * @defaultValue false
+   */
+  sandbox?: boolean | SandboxOptions;
+  /** Trace file, process and network syscalls with strace into the record and summarise them (`traceSummary`). @defaultValue false */
+  trace?: boolean;
 }
 
 export interface NormalizedRunOptions {
@@ -96,12 +105,14 @@ export interface NormalizedRunOptions {
   budgetTokens: number | undefined;
   retry: NormalizedRetryOptions;
   policy: Policy | undefined;
+  sandbox: NormalizedSandboxOptions | undefined;
+  trace: boolean;
 }
 
 export const RUN_OPTION_KEYS = [
   'cwd', 'env', 'timeoutMs', 'maxTimeoutMs', 'killGraceMs', 'signal', 'input', 'encoding', 'store', 'full',
   'inlineMaxBytes', 'ringBytes', 'shell', 'pipefail', 'allowIdleSleep', 'background', 'autoBackgroundAfterMs', 'stdin', 'jobs',
-  'expect', 'exitRules', 'condense', 'budgetTokens', 'policy', ...retryOptionKeys,
+  'expect', 'exitRules', 'condense', 'budgetTokens', 'policy', 'sandbox', 'trace', ...retryOptionKeys,
 ] as const;
 
 const MAX_TIMEOUT_MS = 600_000;
@@ -157,5 +168,7 @@ export function normalizeRunOptions(options: unknown, extraKeys: readonly string
     budgetTokens: optionalInteger('budgetTokens', raw.budgetTokens, { min: 50, max: 1_000_000 }),
     retry: normalizeRetryOptions(pickRetry(raw)),
     policy: normalizePolicy(raw.policy),
+    sandbox: normalizeSandboxOptions(raw.sandbox, 'sandbox'),
+    trace: optionalBoolean('trace', raw.trace) ?? false,
   };
 }

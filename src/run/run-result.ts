@@ -1,4 +1,5 @@
 import type { ShellKind } from './shell-resolve.js';
+import type { TraceSummary } from '../trace/index.js';
 
 /**
  * The quiet result of a run: `id`, `exit`, `ok`, `ms` and `shellKind` always; every other field
@@ -52,6 +53,12 @@ export interface RunResult {
   assertionsFailed?: string[];
   /** Git-visible files that changed during the run (with `expect.changed`). */
   filesChanged?: string[];
+  /** The command ran confined by the OS sandbox. */
+  sandboxed?: true;
+  /** What the command touched: files read, written, created, deleted, renamed; processes; connections. */
+  traceSummary?: TraceSummary;
+  /** Why a trace that was asked for is missing (no strace, ptrace denied). */
+  traceUnavailable?: string;
   /** The background job running the command; read its output with the job manager's `logs(jobId)`. */
   jobId?: string;
   /** The run outlasted `autoBackgroundAfterMs` and goes on as job `jobId`. */

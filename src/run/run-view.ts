@@ -22,13 +22,13 @@ export async function finishRun(
   outcome: ProcessOutcome,
   record: RecordWriter,
   opts: NormalizedRunOptions,
-  extraMeta: Record<string, unknown> = {},
+  extras: Pick<RunResult, 'sandboxed' | 'traceSummary' | 'traceUnavailable'> = {},
 ): Promise<FinishedRun> {
   const stdout = streamView(handle.stdout.result(opts.inlineMaxBytes), 'stdout', record.id, opts.inlineMaxBytes, opts.encoding);
   const stderr = streamView(handle.stderr.result(opts.inlineMaxBytes), 'stderr', record.id, opts.inlineMaxBytes, opts.encoding);
-  const result = assemble(command, record.id, resolved, outcome, stdout, stderr, opts);
+  const result = { ...assemble(command, record.id, resolved, outcome, stdout, stderr, opts), ...extras };
   await record.finish({
-    ...extraMeta,
+    ...extras,
     pid: handle.pid,
     exit: outcome.exit,
     signal: outcome.signal,
