@@ -102,7 +102,7 @@ export interface ToolShell {
   plan(command: string): Promise<Plan>;
   readonly jobs: {
     logs(jobId: string, options?: ToolJobLogsOptions): Promise<object>;
-    signal(jobId: string, signal?: NodeJS.Signals): unknown;
+    signal(jobId: string, signal: NodeJS.Signals): unknown;
   };
   checkpoint(label: string, options?: Record<string, unknown>): Promise<object>;
   restore(label: string, options?: Record<string, unknown>): Promise<object>;

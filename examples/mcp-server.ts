@@ -1,0 +1,56 @@
+// An MCP stdio server exposing tersh's tools: `npm run example:mcp` (or `npx tsx examples/mcp-server.ts [dir]`).
+// The low-level Server passes the tools' JSON Schemas through untouched.
+//
+// Environment: TERSH_CWD (the session's folder; else the first argument, else the current folder),
+// TERSH_STORE_DIR and TERSH_CHECKPOINT_DIR (where records and checkpoints go; else the defaults),
+// TERSH_TOOLS (a comma-separated subset of the tool names).
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { createShell } from '../src/shell/index.js';
+import { createTools, type ToolName } from '../src/tools/index.js';
+
+const env = process.env;
+const shell = createShell({
+  cwd: env.TERSH_CWD ?? process.argv[2] ?? process.cwd(),
+  ...(env.TERSH_STORE_DIR ? { storeDir: env.TERSH_STORE_DIR } : {}),
+  ...(env.TERSH_CHECKPOINT_DIR ? { checkpointDir: env.TERSH_CHECKPOINT_DIR } : {}),
+});
+const include = env.TERSH_TOOLS ? (env.TERSH_TOOLS.split(',').map((name) => name.trim()) as ToolName[]) : undefined;
+const tools = createTools(shell, include ? { include } : {});
+const byName = new Map(tools.map((tool) => [tool.name as string, tool]));
+
+const server = new Server({ name: 'tersh', version: '0.1.0' }, { capabilities: { tools: {} } });
+
+server.setRequestHandler(ListToolsRequestSchema, async () => ({
+  tools: tools.map(({ name, description, inputSchema, annotations }) => ({
+    name,
+    description,
+    inputSchema: inputSchema as { type: 'object' },
+    annotations,
+  })),
+}));
+
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const tool = byName.get(request.params.name);
+  if (!tool) {
+    const message = `Unknown tool \`${request.params.name}\`; expected one of: ${[...byName.keys()].join(', ')}`;
+    return { content: [{ type: 'text', text: JSON.stringify({ error: { type: 'Error', message } }) }], isError: true };
+  }
+  return { ...(await tool.handler(request.params.arguments)) };
+});
+
+let closing = false;
+async function shutdown(): Promise<void> {
+  if (closing) return;
+  closing = true;
+  await shell.close().catch(() => undefined);
+  await server.close().catch(() => undefined);
+  process.exit(0);
+}
+server.onclose = () => void shutdown();
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());
+process.stdin.on('end', () => void shutdown());
+
+await server.connect(new StdioServerTransport());
