@@ -6,3 +6,7 @@ export { createRecordStore } from './store/index.js';
 export type { RecordStore, RecordStoreOptions, DetailOptions, ReadOptions, RecordMeta, RecordStream, DetailSelector, ReadPage, ExpiredRead } from './store/index.js';
 export { plan, createPlanner, createPolicy, toolAnnotations } from './plan/index.js';
 export type { Plan, PlanCategory, PlanEffect, PlanOptions, PlanRule, PlanRuleEffects, PlanSegment, Planner, Policy, PolicyDecision, PolicyOptions, ToolAnnotations } from './plan/index.js';
+export { createShell } from './shell/index.js';
+export type { Shell, ShellOptions, ShellRunDefaults, ShellRunOptions } from './shell/index.js';
+export { createJobManager } from './jobs/index.js';
+export type { JobInfo, JobLogs, JobLogsOptions, JobManager, JobManagerOptions, JobStatus } from './jobs/index.js';

@@ -39,20 +39,20 @@ export async function run(command: string, options: RunOptions = {}): Promise<Ru
     });
   }
   const context = { store, jobs: () => opts.jobs ?? defaultJobHost() };
-  const previous: string[] = [];
-  const { last, attempts } = await retryRun(
+  const finishedRuns: RunResult[] = [];
+  const { attempts } = await retryRun(
     async () => {
       const gitBefore = await beforeExpectations(opts.expect, opts.cwd);
-      const finished = await runAttempt(text, opts, context, previous.length > 0 ? { previousAttempts: [...previous] } : {});
+      const previous = finishedRuns.map((r) => r.id);
+      const finished = await runAttempt(text, opts, context, previous.length > 0 ? { previousAttempts: previous } : {});
       if (opts.expect && finished.result.jobId === undefined) await applyExpectations(finished, opts.expect, { cwd: opts.cwd, store, gitBefore });
-      previous.push(finished.result.id);
+      finishedRuns.push(finished.result);
       return { ...finished.result, status: finished.result.status ?? (finished.result.ok ? 'ok' : 'error') };
     },
     opts.retry,
     opts.signal ? { signal: opts.signal } : {},
   );
-  const result: RunResult = { ...last };
-  if (last.status === (last.exit === 0 ? 'ok' : 'error') && !last.message) delete result.status;
+  const result: RunResult = { ...finishedRuns.at(-1)! };
   if (attempts.length > 1) result.attempts = attempts.length;
   if (screening.warning) result.warning = screening.warning;
   if (screening.decision?.action === 'warn') result.advice = `Policy (warn mode) would block this: ${screening.decision.reason ?? ''}`.trim();

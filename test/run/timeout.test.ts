@@ -13,7 +13,7 @@ describe('timeouts and cancelling', () => {
     const started = Date.now();
     const result = await run(`sh -c 'sleep ${seconds} & sleep ${seconds} & wait'`, { store: store(), timeoutMs: 200 });
     expect(result).toMatchObject({ timedOut: true, ok: false, exit: null, status: 'timeout' });
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(Date.now() - started).toBeLessThan(5_000); // the sleeps last minutes; generous for a loaded machine
     expect(livePidsWith(`sleep ${seconds}`)).toEqual([]);
   });
 
