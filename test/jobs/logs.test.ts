@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { JobManager } from '../../src/jobs/index.js';
+import { defaultJobHost } from '../../src/run/default-jobs.js';
 import { run } from '../../src/run/index.js';
 import { useJobs } from './helpers.js';
 
@@ -108,6 +110,14 @@ describe('job logs', () => {
     const { store, jobs } = fixture();
     const { jobId } = await run('true', { store, jobs, background: true });
     await expect(jobs.logs(jobId!, options as never)).rejects.toThrow(new RegExp(`\`${field}\``));
+  });
+
+  it('runs a background command with no job manager given in the per-process default one', async () => {
+    const { jobId, id } = await run('echo default', { background: true });
+    const jobs = defaultJobHost() as JobManager;
+    expect(defaultJobHost()).toBe(jobs);
+    const logs = await jobs.logs(jobId!, { waitUntilExit: true });
+    expect(logs).toMatchObject({ status: 'exited', stdout: 'default\n', recordId: id });
   });
 
   it('answers an unknown job id with JOB_NOT_FOUND', async () => {
