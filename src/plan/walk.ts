@@ -5,10 +5,9 @@ import { buildSegment, emptyFacts, type Facts } from './segment.js';
 import { walkCommand, type Output } from './command.js';
 import { readWord, type Word } from './words.js';
 
-
 /** Parses `text` and walks it one level deeper. */
 export function walkSource(ctx: WalkContext, text: string, depth: number): void {
-  const tree = ctx.parser.parse(text, null, { progressCallback: () => performance.now() > ctx.deadline } as never);
+  const tree = ctx.parser.parse(text, null, { progressCallback: () => performance.now() > ctx.deadline });
   if (!tree) {
     ctx.parser.reset();
     ctx.timedOut = true;
@@ -95,15 +94,11 @@ function collectRedirect(ctx: WalkContext, redirect: Node, depth: number, facts:
       if (!child) continue;
       if (child.type === 'heredoc_body') {
         const dynamic = child.namedChildren.some((c) => c !== null && c.type !== 'heredoc_content');
-        stdinTexts.push({ text: heredocText(child), isStatic: !dynamic, hasGlob: false, node: child, type: 'heredoc_body' });
+        stdinTexts.push({ text: child.text, isStatic: !dynamic, hasGlob: false, node: child, type: 'heredoc_body' });
         walkSubstitutions(ctx, child, depth, facts);
       } else if (child.type !== 'heredoc_start' && child.type !== 'heredoc_end') continuations.push(child);
     }
   }
-}
-
-function heredocText(body: Node): string {
-  return body.text;
 }
 
 function checkForkBomb(ctx: WalkContext, node: Node, depth: number): void {
