@@ -3,7 +3,7 @@ import { chmod, lutimes, mkdir, rename, rm, symlink, utimes, writeFile } from 'n
 import { dirname, join } from 'node:path';
 import type { Copier } from './copy-file.js';
 import { mtimeMicros } from './compare.js';
-import { blobPath } from './layout.js';
+import { objectPath } from './layout.js';
 import { forEachLimit } from './pool.js';
 import { makeFifo } from './special.js';
 import type { CheckpointDiff, CheckpointEntry } from './types.js';
@@ -14,7 +14,7 @@ export interface RestorePlan {
   target: string;
   current: readonly CheckpointEntry[];
   wanted: readonly CheckpointEntry[];
-  wantedFolder: string;
+  objects: string;
   diff: CheckpointDiff;
   copier: Copier;
   device: number;
@@ -39,8 +39,8 @@ async function writeEntry(plan: RestorePlan, entry: CheckpointEntry): Promise<bo
   const temporary = join(dirname(destination), `.tersh-restore-${randomBytes(6).toString('hex')}`);
   try {
     if (entry.type === 'file') {
-      if (entry.blob === undefined) await writeFile(temporary, '', { flag: 'wx', mode: 0o600 });
-      else await plan.copier.copy(blobPath(plan.wantedFolder, entry.blob), temporary, plan.device, 0o600);
+      if (entry.contentId === undefined) await writeFile(temporary, '', { flag: 'wx', mode: 0o600 });
+      else await plan.copier.copy(objectPath(plan.objects, entry.contentId), temporary, plan.device, 0o600);
     } else if (entry.type === 'symlink') {
       await symlink(entry.target ?? '', temporary);
     } else if (entry.type === 'fifo') {

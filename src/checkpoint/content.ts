@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { blobPath } from './layout.js';
+import { objectPath } from './layout.js';
 import { forEachLimit } from './pool.js';
 import { reusable, type ReuseSource } from './reuse.js';
 import type { CheckpointEntry } from './types.js';
@@ -62,5 +62,5 @@ export function inheritContentIds(entries: CheckpointEntry[], sources: readonly 
   }
 }
 
-export const storedCopy = (folder: string) => (entry: CheckpointEntry): string => blobPath(folder, entry.blob as number);
+export const storedCopy = (objects: string) => (entry: CheckpointEntry): string => objectPath(objects, entry.contentId as string);
 export const liveFile = (root: string) => (entry: CheckpointEntry): string => join(root, entry.path);

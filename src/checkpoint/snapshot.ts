@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { join } from 'node:path';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { TershError } from '../errors.js';
 import type { Copier } from './copy-file.js';
 import type { ExcludeTest } from './excludes.js';
-import { blobPath, checkpointDir, type OriginLayout } from './layout.js';
+import { checkpointDir, objectPath, type OriginLayout } from './layout.js';
+import { isAlive } from './lock.js';
 import { writeInfo, writeManifest } from './manifest.js';
 import { forEachLimit } from './pool.js';
 import { listPublished } from './published.js';
@@ -17,6 +17,7 @@ import type { CheckpointEntry, CheckpointInfo } from './types.js';
 
 const CONCURRENCY = 8;
 
+/** Everything a save needs; the caller holds the origin's lock. */
 export interface SnapshotRequest {
   layout: OriginLayout;
   label: string;
@@ -34,19 +35,10 @@ export interface Snapshot {
   entries: CheckpointEntry[];
 }
 
-function alreadyExists(layout: OriginLayout, label: string): TershError {
+export function alreadyExists(layout: OriginLayout, label: string): TershError {
   return new TershError('CHECKPOINT_EXISTS', `A checkpoint labelled "${label}" already exists for ${layout.origin}; drop it or pick another label.`, {
     details: { label, origin: layout.origin },
   });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** Removes staging folders left by saves whose process died (killed mid-save). */
@@ -57,21 +49,31 @@ async function sweepStaging(staging: string): Promise<void> {
   }
 }
 
-/** Hard-links a stored copy (synchronously: a promise per link costs more than the link); false when it cannot (dropped meanwhile, link limit). */
-function linkBlob(existing: string, destination: string): boolean {
-  try {
-    linkSync(existing, destination);
-    return true;
-  } catch {
-    return false;
+/** Moves a save's new copies into the shared pool, then its folder into place: until that last rename, no listing shows it. */
+async function publish(layout: OriginLayout, staging: string, label: string, newIds: readonly string[]): Promise<string> {
+  await ensurePrivateDir(layout.objects);
+  for (const [index, id] of newIds.entries()) {
+    await rename(objectPath(join(staging, 'objects'), id), objectPath(layout.objects, id));
+    if (index % 256 === 255) await yieldToEventLoop();
   }
+  const folder = checkpointDir(layout, label);
+  try {
+    await rename(staging, folder);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' || code === 'ENOTEMPTY') throw alreadyExists(layout, label);
+    throw error;
+  }
+  return folder;
 }
 
-/** Saves a tree into a staging folder, then renames it into place: a listing only ever sees complete checkpoints. */
+/**
+ * Saves a tree: files untouched since the origin's latest checkpoint keep its stored copies (no copy, no link);
+ * the others are copied (cloned where the filesystem can) into a staging folder, published by renames.
+ */
 export async function takeSnapshot(request: SnapshotRequest): Promise<Snapshot> {
   const { layout, label } = request;
   const startedAt = Date.now();
-  const finalFolder = checkpointDir(layout, label);
   await ensurePrivateDir(layout.checkpoints);
   await ensurePrivateDir(layout.staging);
   const existing = await listPublished(layout);
@@ -82,27 +84,24 @@ export async function takeSnapshot(request: SnapshotRequest): Promise<Snapshot> 
   const previous = latest ? await loadReuseSource(latest).catch(() => undefined) : undefined;
   const scan = await scanTree(layout.origin, request.excludeTest, { maxBytes: request.maxBytes, maxFiles: request.maxFiles });
   const staging = join(layout.staging, `${process.pid}-${randomBytes(6).toString('hex')}`);
-  await mkdir(join(staging, 'files'), { recursive: true, mode: 0o700 });
-  let copiedBytes = 0;
+  await mkdir(join(staging, 'objects'), { recursive: true, mode: 0o700 });
   try {
-    const files = scan.entries.filter((e) => e.type === 'file');
     const copyId = randomBytes(6).toString('hex');
     const toCopy: ScannedEntry[] = [];
-    let linked = 0;
-    for (const [index, entry] of files.entries()) {
-      if (entry.size === 0) continue;
-      entry.blob = index;
-      const old = previous ? reusable(entry, previous) : undefined;
-      if (previous && old?.blob !== undefined && old.contentId !== undefined && linkBlob(blobPath(previous.folder, old.blob), blobPath(staging, index))) {
-        entry.contentId = old.contentId;
-        if (++linked % 512 === 0) await yieldToEventLoop();
-      } else {
+    scan.entries.forEach((entry, index) => {
+      if (entry.type !== 'file' || entry.size === 0) return;
+      const old = reusable(entry, previous);
+      if (old?.contentId === undefined) {
         entry.contentId = `${copyId}-${index}`;
         toCopy.push(entry);
+      } else {
+        entry.contentId = old.contentId;
       }
-    }
+    });
+    let copiedBytes = 0;
     await forEachLimit(toCopy, CONCURRENCY, async (entry) => {
-      await request.copier.copy(join(layout.origin, entry.path), blobPath(staging, entry.blob as number), entry.dev, entry.mode);
+      const destination = objectPath(join(staging, 'objects'), entry.contentId as string);
+      await request.copier.copy(join(layout.origin, entry.path), destination, entry.dev, entry.mode);
       copiedBytes += entry.size;
     });
     const entries: CheckpointEntry[] = scan.entries.map(({ dev: _dev, ...entry }) => entry);
@@ -122,14 +121,8 @@ export async function takeSnapshot(request: SnapshotRequest): Promise<Snapshot> 
     await writeManifest(staging, entries);
     info.durationMs = Date.now() - startedAt;
     await writeInfo(staging, info);
-    try {
-      await rename(staging, finalFolder);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EEXIST' || code === 'ENOTEMPTY') throw alreadyExists(layout, label);
-      throw error;
-    }
-    return { info, folder: finalFolder, entries };
+    const folder = await publish(layout, staging, label, toCopy.map((e) => e.contentId as string));
+    return { info, folder, entries };
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;

@@ -8,7 +8,9 @@ import { compareEntries } from './compare.js';
 import { createCopier } from './copy-file.js';
 import { createExcludeTest, type ExcludeTest } from './excludes.js';
 import { validateLabel } from './label.js';
-import { originLayout, type OriginLayout } from './layout.js';
+import { layoutAt, originLayout, type OriginLayout } from './layout.js';
+import { collectGarbage } from './gc.js';
+import { withOriginLock } from './lock.js';
 import { readManifest } from './manifest.js';
 import { normalizeRef, normalizeSaveOptions, normalizeTargetOptions } from './options.js';
 import { lookupPath, realFolder, recordOrigin, storeExclusion } from './origin.js';
@@ -81,44 +83,49 @@ export function createCheckpointStore(options?: CheckpointStoreOptions): Checkpo
       const normalized = normalizeSaveOptions(saveOptions);
       const { layout, skipStore } = await openOrigin(await realFolder(source, 'sourceDir'));
       await recordOrigin(layout);
-      const snapshot = await takeSnapshot({ layout, label, ...normalized, excludeTest: excludeWith(normalized.exclude, skipStore), copier });
-      return snapshot.info;
+      return withOriginLock(layout, async () => {
+        const snapshot = await takeSnapshot({ layout, label, ...normalized, excludeTest: excludeWith(normalized.exclude, skipStore), copier });
+        return snapshot.info;
+      });
     },
 
     async restore(label, restoreOptions) {
       const startedAt = Date.now();
       validateLabel(label);
       const origin = await resolveTarget(restoreOptions);
-      const { layout, published, skipStore } = await find(label, origin);
-      const { info } = published;
-      const wanted = await readManifest(published.folder);
-      const undo = await takeSnapshot({
-        layout,
-        label: undoLabel(await listPublished(layout)),
-        exclude: info.exclude,
-        excludeTest: excludeWith(info.exclude, skipStore),
-        maxBytes: info.maxBytes,
-        maxFiles: info.maxFiles,
-        copier,
-        undoOf: label,
+      const { layout, skipStore } = await openOrigin(origin);
+      return withOriginLock(layout, async () => {
+        const { published } = await find(label, origin);
+        const { info } = published;
+        const wanted = await readManifest(published.folder);
+        const undo = await takeSnapshot({
+          layout,
+          label: undoLabel(await listPublished(layout)),
+          exclude: info.exclude,
+          excludeTest: excludeWith(info.exclude, skipStore),
+          maxBytes: info.maxBytes,
+          maxFiles: info.maxFiles,
+          copier,
+          undoOf: label,
+        });
+        const stored = storedCopy(layout.objects);
+        const diff = compareEntries(undo.entries, wanted, await differingFiles(undo.entries, wanted, stored, stored));
+        const device = Number((await lstat(origin)).dev);
+        const skipped = await applyRestore({ target: origin, current: undo.entries, wanted, objects: layout.objects, diff, copier, device });
+        const done = (paths: string[]): string[] => paths.filter((p) => !skipped.includes(p));
+        const report: RestoreReport = {
+          label,
+          origin,
+          undoLabel: undo.info.label,
+          written: done(diff.changed),
+          deleted: diff.created,
+          created: done(diff.deleted),
+          metadata: diff.metadata,
+          skipped,
+          durationMs: Date.now() - startedAt,
+        };
+        return report;
       });
-      const differing = await differingFiles(undo.entries, wanted, storedCopy(undo.folder), storedCopy(published.folder));
-      const diff = compareEntries(undo.entries, wanted, differing);
-      const device = Number((await lstat(origin)).dev);
-      const skipped = await applyRestore({ target: origin, current: undo.entries, wanted, wantedFolder: published.folder, diff, copier, device });
-      const done = (paths: string[]): string[] => paths.filter((p) => !skipped.includes(p));
-      const report: RestoreReport = {
-        label,
-        origin,
-        undoLabel: undo.info.label,
-        written: done(diff.changed),
-        deleted: diff.created,
-        created: done(diff.deleted),
-        metadata: diff.metadata,
-        skipped,
-        durationMs: Date.now() - startedAt,
-      };
-      return report;
     },
 
     async list(origin) {
@@ -126,9 +133,7 @@ export function createCheckpointStore(options?: CheckpointStoreOptions): Checkpo
       if (realOrigin !== undefined) return (await listPublished((await openOrigin(realOrigin)).layout)).map((p) => p.info);
       const infos: CheckpointInfo[] = [];
       for (const name of await readdir(dir).catch(() => [] as string[])) {
-        const root = join(dir, name);
-        const layout: OriginLayout = { origin: '', root, checkpoints: join(root, 'checkpoints'), staging: join(root, 'staging') };
-        infos.push(...(await listPublished(layout)).map((p) => p.info));
+        infos.push(...(await listPublished(layoutAt(join(dir, name), ''))).map((p) => p.info));
       }
       return infos.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
     },
@@ -137,28 +142,33 @@ export function createCheckpointStore(options?: CheckpointStoreOptions): Checkpo
       validateLabel(label);
       const origin = await lookupPath(normalizeRef(refOptions));
       const { layout } = await openOrigin(origin);
-      const published = (await listPublished(layout)).find((p) => p.info.label === label);
-      if (!published) return false;
-      const trash = join(layout.staging, `${process.pid}-drop-${randomBytes(6).toString('hex')}`);
-      await ensurePrivateDir(layout.staging);
-      await rename(published.folder, trash);
-      await rm(trash, { recursive: true, force: true });
-      return true;
+      return withOriginLock(layout, async () => {
+        const published = (await listPublished(layout)).find((p) => p.info.label === label);
+        if (!published) return false;
+        const trash = join(layout.staging, `${process.pid}-drop-${randomBytes(6).toString('hex')}`);
+        await ensurePrivateDir(layout.staging);
+        await rename(published.folder, trash);
+        await rm(trash, { recursive: true, force: true });
+        await collectGarbage(layout);
+        return true;
+      });
     },
 
     async diff(label, diffOptions) {
       validateLabel(label);
       const origin = await resolveTarget(diffOptions);
-      const { layout, published, skipStore } = await find(label, origin);
-      const { info } = published;
-      const scan = await scanTree(origin, excludeWith(info.exclude, skipStore), { maxBytes: Number.MAX_SAFE_INTEGER, maxFiles: Number.MAX_SAFE_INTEGER });
-      const latest = (await listPublished(layout)).at(-1);
-      const wanted = await loadReuseSource(published);
-      const sources = [wanted];
-      if (latest && latest.folder !== published.folder) sources.push(await loadReuseSource(latest));
-      inheritContentIds(scan.entries, sources);
-      const differing = await differingFiles(scan.entries, wanted.entries, liveFile(origin), storedCopy(published.folder));
-      return compareEntries(scan.entries, wanted.entries, differing);
+      const { layout, skipStore } = await openOrigin(origin);
+      return withOriginLock(layout, async () => {
+        const { published } = await find(label, origin);
+        const scan = await scanTree(origin, excludeWith(published.info.exclude, skipStore), { maxBytes: Number.MAX_SAFE_INTEGER, maxFiles: Number.MAX_SAFE_INTEGER });
+        const latest = (await listPublished(layout)).at(-1);
+        const wanted = await loadReuseSource(published);
+        const sources = [wanted];
+        if (latest && latest.folder !== published.folder) sources.push(await loadReuseSource(latest));
+        inheritContentIds(scan.entries, sources);
+        const differing = await differingFiles(scan.entries, wanted.entries, liveFile(origin), storedCopy(layout.objects));
+        return compareEntries(scan.entries, wanted.entries, differing);
+      });
     },
 
     async manifest(label, refOptions) {

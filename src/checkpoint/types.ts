@@ -90,14 +90,12 @@ export interface CheckpointEntry {
   /** Modification time in nanoseconds since the epoch, as a decimal string (restored to the microsecond). */
   mtimeNs: string;
   /**
-   * Identity of the stored copy of a non-empty file, kept by the hard links later checkpoints make to it:
-   * equal ids mean equal content. No content hash is computed (see docs/checkpoint.md).
+   * Name of the stored copy of a non-empty file in the origin's object pool. Later checkpoints of the file untouched
+   * share it, so equal ids mean equal content. No content hash is computed (see docs/checkpoint.md).
    */
   contentId?: string;
   /** Where a symlink points, as written (never followed). */
   target?: string;
-  /** Name of the stored copy inside the checkpoint's `files/` folder, for non-empty files. */
-  blob?: number;
   /** Inode number and change time when saved: a file with the same inode, size, mtime and ctime is not read again. */
   ino: number;
   ctimeNs: string;
@@ -117,7 +115,7 @@ export interface CheckpointInfo {
   entries: number;
   /** Total size of the files kept, in bytes. */
   bytes: number;
-  /** Bytes actually copied by this save; the rest was hard-linked to the origin's previous checkpoint. */
+  /** Bytes actually copied by this save; unchanged files share the copies of the origin's previous checkpoint. */
   copiedBytes: number;
   /** The exclude globs this checkpoint was taken with (a restore leaves matching paths alone). */
   exclude: string[];

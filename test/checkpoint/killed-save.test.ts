@@ -21,7 +21,7 @@ function stagedFiles(storeDir: string): number {
     const staging = join(storeDir, origin, 'staging');
     if (!existsSync(staging)) continue;
     for (const save of readdirSync(staging)) {
-      const files = join(staging, save, 'files');
+      const files = join(staging, save, 'objects');
       if (existsSync(files)) count += readdirSync(files).length;
     }
   }

@@ -115,21 +115,22 @@ describe('save', () => {
     expect(leftovers).toEqual([]);
   });
 
-  it('hard-links files unchanged since the previous checkpoint and copies the changed ones', async () => {
+  it('shares the stored copies of files unchanged since the previous checkpoint and copies only the changed ones', async () => {
     const files = Array.from({ length: 20 }, (_, i) => `src/f${i}.txt`);
     for (const file of files) writeFileSync(join(origin, file), `content of ${file}`);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     await store.save('one', origin);
+    const objects = join(storeDir, readdirSync(storeDir)[0] as string, 'objects');
+    expect(readdirSync(objects)).toHaveLength(22);
     writeFileSync(join(origin, 'src/f3.txt'), 'changed content');
     const second = await store.save('two', origin);
     expect(second.copiedBytes).toBe('changed content'.length);
-    const blobInode = async (label: string, path: string): Promise<number> => {
-      const entry = (await store.manifest(label, { origin })).find((e) => e.path === path);
-      const folder = readdirSync(join(storeDir)).map((o) => join(storeDir, o, 'checkpoints', label))[0] as string;
-      return statSync(join(folder, 'files', String(entry?.blob))).ino;
-    };
-    expect(await blobInode('two', 'src/f5.txt')).toBe(await blobInode('one', 'src/f5.txt'));
-    expect(await blobInode('two', 'src/f3.txt')).not.toBe(await blobInode('one', 'src/f3.txt'));
+    expect(readdirSync(objects)).toHaveLength(23);
+    const idOf = async (label: string, path: string) => (await store.manifest(label, { origin })).find((e) => e.path === path)?.contentId;
+    expect(await idOf('two', 'src/f5.txt')).toBe(await idOf('one', 'src/f5.txt'));
+    expect(await idOf('two', 'src/f3.txt')).not.toBe(await idOf('one', 'src/f3.txt'));
+    await store.drop('one', { origin });
+    expect(readdirSync(objects)).toHaveLength(22);
   });
 
   it('reads a file again when it changed right after the previous save, even with the same size and mtime', async () => {
@@ -160,7 +161,7 @@ describe('drop and diff', () => {
     expect(await store.list(origin)).toEqual([]);
   });
 
-  it('keeps a later checkpoint whole when the one it hard-linked to is dropped', async () => {
+  it('keeps a later checkpoint whole when the one whose copies it shares is dropped', async () => {
     await store.save('one', origin);
     await store.save('two', origin);
     await store.drop('one', { origin });
