@@ -3,9 +3,10 @@ import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { createAiSdkTools, scriptedModel } from '../../examples/ai-sdk-tool.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
-import { runShell } from '../tools/helpers/run-shell.js';
+import { useShells } from '../tools/helpers/run-shell.js';
 
 const tempDir = useTempDirs();
+const runShell = useShells();
 
 describe('examples/ai-sdk-tool.ts with the AI SDK mock model', () => {
   it('lets the model call sh_run and hands the quiet result back to it', async () => {

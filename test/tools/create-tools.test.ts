@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createTools, TOOL_NAMES, type JsonSchema } from '../../src/tools/index.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
-import { runShell } from './helpers/run-shell.js';
+import { useShells } from './helpers/run-shell.js';
 
 const tempDir = useTempDirs();
+const runShell = useShells();
 
 function objectSchemas(schema: JsonSchema, at: string, out: [string, JsonSchema][] = []): [string, JsonSchema][] {
   if (schema.type === 'object') out.push([at, schema]);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../helpers/temp-dir.js';
-import { runShell } from './helpers/run-shell.js';
+import { useShells } from './helpers/run-shell.js';
 import { toolbox } from './helpers/tools.js';
 
 const tempDir = useTempDirs();
+const runShell = useShells();
 
 describe('sh_detail', () => {
   it('returns a stored stream, its matching lines with numbers, and the meta, without re-running', async () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createTools, type JsonSchema, type ToolDefinition, type ToolShell } from '../../src/tools/index.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
-import { runShell } from './helpers/run-shell.js';
+import { useShells } from './helpers/run-shell.js';
 
 const tempDir = useTempDirs();
+const runShell = useShells();
 const CASES_PER_TOOL = 10_000;
 
 /** mulberry32: a seeded generator, so a failure replays. */

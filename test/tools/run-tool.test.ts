@@ -2,10 +2,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../helpers/temp-dir.js';
-import { runShell } from './helpers/run-shell.js';
+import { useShells } from './helpers/run-shell.js';
 import { toolbox } from './helpers/tools.js';
 
 const tempDir = useTempDirs();
+const runShell = useShells();
 const setup = () => toolbox(runShell(tempDir(), tempDir()));
 
 describe('sh_run', () => {

@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findExecutable } from '../../src/sandbox/find-executable.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
-import { runShell } from './helpers/run-shell.js';
+import { useShells } from './helpers/run-shell.js';
 import { toolbox } from './helpers/tools.js';
 
 const tempDir = useTempDirs();
+const runShell = useShells();
 const rg = await findExecutable('rg');
 
 function project(): string {
