@@ -56,7 +56,7 @@ export function createAccumulator(options: { cwd: string; maxListed: number; lau
   function resolve(state: ProcessState, args: string[], pathIndex: number | undefined, dirIndex: number | undefined): string | undefined {
     const raw = pathIndex === undefined ? undefined : quotedString(args[pathIndex]);
     if (raw === undefined) return undefined;
-    if (raw.startsWith('/')) return posix.normalize(raw);
+    if (raw.startsWith('/')) return posix.resolve(raw);
     const dirArg = dirIndex === undefined ? 'AT_FDCWD' : (args[dirIndex] ?? '');
     const base = annotatedPath(dirArg) ?? (dirArg.startsWith('AT_FDCWD') ? state.cwd : undefined);
     return base === undefined ? undefined : posix.resolve(base, raw);
