@@ -1,7 +1,8 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createPolicy, type Policy, type PolicyOptions } from '../plan/index.js';
+import type { Policy } from '../plan/index.js';
 import { normalizeRunOptions, RUN_OPTION_KEYS } from '../run/run-options.js';
+import { normalizePolicy } from '../run/run-policy.js';
 import { invalid, isPlainObject, optionalBoolean, optionalString, optionalStringRecord, readOptionsObject } from '../validate.js';
 import type { ShellOptions } from './types.js';
 
@@ -17,13 +18,8 @@ export interface NormalizedShellOptions {
 }
 
 const NOT_DEFAULTS = ['cwd', 'env', 'store', 'jobs', 'signal', 'input'];
-export const SHELL_RUN_KEYS: readonly string[] = RUN_OPTION_KEYS.filter((key) => key !== 'store' && key !== 'jobs');
-/** True once run() takes a `policy` option; until then the shell keeps it. */
-export const RUN_TAKES_POLICY = (RUN_OPTION_KEYS as readonly string[]).includes('policy');
-
-function isPolicy(value: unknown): value is Policy {
-  return typeof value === 'object' && value !== null && typeof (value as Policy).check === 'function';
-}
+/** The shell's own store, job manager and policy serve every run: a call cannot replace them. */
+export const SHELL_RUN_KEYS: readonly string[] = RUN_OPTION_KEYS.filter((key) => key !== 'store' && key !== 'jobs' && key !== 'policy');
 
 export function normalizeShellOptions(options: ShellOptions | undefined): NormalizedShellOptions {
   const raw = readOptionsObject('options', options, ['cwd', 'env', 'storeDir', 'checkpointDir', 'policy', 'defaults', 'persistEnv', 'jobs']);
@@ -32,14 +28,12 @@ export function normalizeShellOptions(options: ShellOptions | undefined): Normal
   const defaults = readOptionsObject('defaults', raw.defaults, SHELL_RUN_KEYS.filter((key) => !NOT_DEFAULTS.includes(key)));
   normalizeRunOptions({ ...defaults, cwd }); // validates every default, naming the field
   if (raw.jobs !== undefined && !isPlainObject(raw.jobs)) throw invalid('jobs', 'a plain object of job manager options', raw.jobs);
-  let policy: Policy | undefined;
-  if (raw.policy !== undefined) policy = isPolicy(raw.policy) ? raw.policy : createPolicy(raw.policy as PolicyOptions);
   return {
     cwd,
     env: optionalStringRecord('env', raw.env) ?? {},
     storeDir: optionalString('storeDir', raw.storeDir, { nonEmpty: true }),
     checkpointDir: optionalString('checkpointDir', raw.checkpointDir, { nonEmpty: true }),
-    policy,
+    policy: normalizePolicy(raw.policy),
     defaults,
     persistEnv: optionalBoolean('persistEnv', raw.persistEnv) ?? false,
     jobs: (raw.jobs ?? {}) as Record<string, unknown>,

@@ -9,7 +9,7 @@ import { run, type RunOptions, type RunResult } from '../run/index.js';
 import { createRecordStore } from '../store/index.js';
 import { optionalString, readOptionsObject } from '../validate.js';
 import { diffEnv } from './env-diff.js';
-import { normalizeShellOptions, RUN_TAKES_POLICY, SHELL_RUN_KEYS } from './options.js';
+import { normalizeShellOptions, SHELL_RUN_KEYS } from './options.js';
 import { SessionCapture, type PreparedCapture } from './session-capture.js';
 import type { Shell, ShellOptions, ShellRunOptions } from './types.js';
 
@@ -35,7 +35,8 @@ export function createShell(options?: ShellOptions): Shell {
 
   /** Foreground bash runs in the session's own directory report where they ended. */
   const prepareCapture = (command: string, merged: Record<string, unknown>, runEnv: Record<string, string>): PreparedCapture | undefined => {
-    if (merged.background === true || merged.cwd !== undefined || typeof command !== 'string') return undefined;
+    // A sandboxed command sees a private /tmp, where the trap's file is not.
+    if (merged.background === true || merged.cwd !== undefined || merged.sandbox || typeof command !== 'string') return undefined;
     try {
       const resolved = resolveCommand(command, {
         shell: merged.shell as RunOptions['shell'],
@@ -83,7 +84,7 @@ export function createShell(options?: ShellOptions): Shell {
         store,
         jobs,
       };
-      if (RUN_TAKES_POLICY && settings.policy && merged.policy === undefined) options.policy = settings.policy;
+      if (settings.policy) options.policy = settings.policy;
       const result = await run(command, options as RunOptions);
       if (prepared) await learn(prepared, runEnv, result);
       return result;

@@ -5,17 +5,17 @@ import type { RunOptions, RunResult } from '../run/index.js';
 import type { DetailOptions, ExpiredRead, ReadOptions, ReadPage, RecordStream } from '../store/index.js';
 
 /**
- * Options of one `shell.run()`: those of `run()` but the store and the job manager, which are the shell's.
+ * Options of one `shell.run()`: those of `run()` but the store, the job manager and the policy, which are the shell's.
  * A `cwd` here is resolved against the session's and does not move the session.
  * @public
  */
-export type ShellRunOptions = Omit<RunOptions, 'store' | 'jobs'>;
+export type ShellRunOptions = Omit<RunOptions, 'store' | 'jobs' | 'policy'>;
 
 /**
  * Defaults applied under every `shell.run()` option.
  * @public
  */
-export type ShellRunDefaults = Omit<RunOptions, 'cwd' | 'env' | 'store' | 'jobs' | 'signal' | 'input'>;
+export type ShellRunDefaults = Omit<RunOptions, 'cwd' | 'env' | 'store' | 'jobs' | 'policy' | 'signal' | 'input'>;
 
 /** @public */
 export interface ShellOptions {

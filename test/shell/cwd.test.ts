@@ -98,3 +98,13 @@ describe('the session environment', () => {
     expect((await shell.run('echo "${ONCE:-none}"')).stdout).toBe('none\n');
   });
 });
+
+describe('the session working directory under a sandbox', () => {
+  it('stays put for a sandboxed run, with nothing added to its output', async () => {
+    const { shell, root } = fixture();
+    const result = await shell.run('cd sub && echo in', { sandbox: true });
+    expect(result).toMatchObject({ exit: 0, stdout: 'in\n', sandboxed: true });
+    expect(result.stderr).toBeUndefined();
+    expect(shell.cwd).toBe(root);
+  });
+});

@@ -100,3 +100,14 @@ describe('createShell', () => {
     await expect(shell.run('true', { store: {} } as never)).rejects.toThrow(/Unknown option `store`/);
   });
 });
+
+describe('the shell policy', () => {
+  it('applies to every run, and a call cannot replace it', async () => {
+    const { shell, root } = fixture({ policy: { deny: ['rm -rf'] } });
+    writeFileSync(join(root, 'keep.txt'), 'x');
+    const blocked = await shell.run('rm -rf keep.txt');
+    expect(blocked.blocked).toBe(true);
+    expect(existsSync(join(root, 'keep.txt'))).toBe(true);
+    await expect(shell.run('rm -rf keep.txt', { policy: { mode: 'off' } } as never)).rejects.toThrow(/Unknown option `policy`/);
+  });
+});
