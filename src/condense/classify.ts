@@ -23,7 +23,21 @@ interface Testers {
 const SCAN_CHARS = 2000;
 const SPINNER_OR_BAR = /^\s*[⠁-⣿◐◓◑◒|/\\-]?\s*$|^\s*\d{1,3}(?:\.\d+)?%\s*\[?[=#>\s.-]*\]?|[█▓▒░━╸=#]{10,}.*\d+(?:\.\d+)?%|\b\d+(?:\.\d+)?\s*[kKMG]i?B\/s\b/;
 
+// Compiled testers per recogniser: a cache of immutable things, built once per recogniser object.
+const compiled = new WeakMap<Recogniser, Testers>();
+let generic: Testers | undefined;
+
 export function makeTesters(recogniser: Recogniser | undefined): Testers {
+  if (recogniser === undefined) return (generic ??= compile(undefined));
+  let testers = compiled.get(recogniser);
+  if (testers === undefined) {
+    testers = compile(recogniser);
+    compiled.set(recogniser, testers);
+  }
+  return testers;
+}
+
+function compile(recogniser: Recogniser | undefined): Testers {
   const blocks = [...(recogniser?.blocks ?? []), ...failureBlocks];
   return {
     signal: combine([...(recogniser?.signals ?? []), ...failureSignals]),
@@ -35,7 +49,12 @@ export function makeTesters(recogniser: Recogniser | undefined): Testers {
   };
 }
 
-export function classify(lines: readonly string[], testers: Testers): Classified {
+/**
+ * Gives each line a role. Failure signals, summaries and blocks are looked for on every line;
+ * headings and noise only within `window` lines of either end (the middle of a huge output is
+ * never shown line by line, only its failures are).
+ */
+export function classify(lines: readonly string[], testers: Testers, window = Infinity): Classified {
   const roles = new Uint8Array(lines.length).fill(Role.normal);
   const blockEnds = new Map<number, number>();
   let signalCount = 0;
@@ -43,8 +62,10 @@ export function classify(lines: readonly string[], testers: Testers): Classified
     const full = lines[i] as string;
     const line = full.length > SCAN_CHARS ? full.slice(0, SCAN_CHARS) : full;
     if (line.length === 0) continue;
+    const inWindow = i < window || i >= lines.length - window;
     if (testers.summary.test(line)) roles[i] = Role.summary;
     else if (testers.signal.test(line)) roles[i] = Role.signal;
+    else if (!inWindow) continue;
     else if (testers.structure.test(line)) roles[i] = Role.structure;
     else if (testers.noise.test(line)) roles[i] = Role.noise;
     if (testers.blockStart.test(line)) {

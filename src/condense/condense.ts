@@ -5,7 +5,7 @@ import { isBoundedByHeadOrTail } from './passthrough.js';
 import { pickRecogniser } from './recognise.js';
 import { defaultRecognisers } from './recognisers/index.js';
 import { analyseStream, condenseStream } from './stream.js';
-import { estimateTokens } from './tokens.js';
+import { estimateTokens, estimateTokensSampled } from './tokens.js';
 import type { CondenseInput, CondenseOptions, CondenseResult } from './types.js';
 
 /**
@@ -16,7 +16,7 @@ import type { CondenseInput, CondenseOptions, CondenseResult } from './types.js'
  */
 export function condense(input: CondenseInput, options?: CondenseOptions): CondenseResult {
   const o = normalizeCondense(input, options);
-  const tokensBefore = estimateTokens(o.stdout) + estimateTokens(o.stderr);
+  const tokensBefore = estimateTokensSampled(o.stdout) + estimateTokensSampled(o.stderr);
   const outLines = normalizeLines(o.stdout);
   const errLines = normalizeLines(o.stderr);
   const base = { stdoutLines: outLines.length, stderrLines: errLines.length, stdoutOmitted: [], stderrOmitted: [], omittedLines: 0, signalLines: 0, tokensBefore };
@@ -28,10 +28,12 @@ export function condense(input: CondenseInput, options?: CondenseOptions): Conde
   if (o.mode === 'lossless') return whole('lossless');
   if (isBoundedByHeadOrTail(o.command)) return whole('pass-through');
   const recogniser = pickRecogniser(o.command, `${outLines.slice(0, 60).join('\n')}\n${errLines.slice(0, 60).join('\n')}`, [...o.recognisers, ...defaultRecognisers]);
-  const out = analyseStream(outLines, recogniser);
-  const err = analyseStream(errLines, recogniser);
+  const out = analyseStream(outLines, recogniser, o.budgetTokens);
+  const err = analyseStream(errLines, recogniser, o.budgetTokens);
   const signalLines = out.classified.signalCount + err.classified.signalCount;
-  if (out.tokens + err.tokens <= o.budgetTokens) return { ...whole('pass-through'), signalLines, ...(recogniser ? { recogniser: recogniser.name } : {}) };
+  if (out.tokens + err.tokens <= o.budgetTokens) {
+    return { ...base, stdout: join(outLines, o.stdout), stderr: join(errLines, o.stderr), strategy: 'pass-through', signalLines, ...(recogniser ? { recogniser: recogniser.name } : {}), tokensAfter: out.tokens + err.tokens };
+  }
 
   const failed = o.exitCode === null || (o.exitCode !== undefined && o.exitCode !== 0);
   const keepTail = failed && signalLines === 0;

@@ -1,5 +1,19 @@
 import stripAnsi from 'strip-ansi';
-import { needsReplay, replayLine } from './terminal.js';
+import { replayLine } from './terminal.js';
+
+// eslint-disable-next-line no-control-regex
+const MOVES_CURSOR = /\r|\x1b\[[0-9;]*[GKCD]/;
+// eslint-disable-next-line no-control-regex
+const LINE_WITH_MOVES = /^[^\n]*?(?:\r|\x1b\[[0-9;]*[GKCD])[^\n]*/gm;
+// The common sequences (CSI: colours, cursor; OSC: titles, hyperlinks), removed in one fast pass;
+// strip-ansi then takes whatever rarer sequence is left.
+// eslint-disable-next-line no-control-regex
+const COMMON_ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
+
+function stripColours(text: string): string {
+  const stripped = text.replace(COMMON_ANSI, '');
+  return stripped.includes('\x1b') ? stripAnsi(stripped) : stripped;
+}
 
 /**
  * Splits a stream into the lines a terminal finally shows: CRLF → LF, carriage-return
@@ -8,24 +22,16 @@ import { needsReplay, replayLine } from './terminal.js';
  */
 export function normalizeLines(text: string): string[] {
   if (text.length === 0) return [];
-  const body = text.endsWith('\n') ? text.slice(0, -1) : text;
-  const lines = body.split('\n');
-  const hasEscape = text.includes('\x1b');
-  const hasCr = text.includes('\r');
-  if (!hasEscape && !hasCr) return lines;
-  for (let i = 0; i < lines.length; i++) {
-    let line = lines[i] as string;
-    if (hasCr && line.endsWith('\r')) line = line.slice(0, -1);
-    if (needsReplay(line)) line = replayLine(line);
-    if (line.includes('\x1b')) line = stripAnsi(line);
-    lines[i] = line;
-  }
-  return lines;
+  let body = text.endsWith('\n') ? text.slice(0, -1) : text;
+  if (body.includes('\r')) body = body.replaceAll('\r\n', '\n');
+  if (MOVES_CURSOR.test(body)) body = body.replace(LINE_WITH_MOVES, replayLine);
+  if (body.includes('\x1b')) body = stripColours(body);
+  return body.split('\n');
 }
 
 /** The normalised text: lines joined with `\n`, with a final newline when the input had one. */
 export function normalizeText(text: string): string {
   const lines = normalizeLines(text);
   if (lines.length === 0) return '';
-  return lines.join('\n') + (text.endsWith('\n') || text.endsWith('\r\n') ? '\n' : '');
+  return lines.join('\n') + (text.endsWith('\n') ? '\n' : '');
 }

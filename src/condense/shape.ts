@@ -1,13 +1,72 @@
 // The shape of a line: what stays when numbers, hashes and paths are blanked out.
 // Lines of one shape differ only in those, and fold into one line with a count.
 
-const VARIABLE = /0x[0-9a-fA-F]+|\b[0-9a-f]{7,64}\b|(?:[\w.@~+-]*\/)+[\w.@+-]*|\d+/g;
+const SHAPE_CHARS = 300;
+const PATH = 1;
+const HASH = 2;
+const NUMBER = 3;
 
-export function shapeOf(line: string): string {
-  const head = line.length > 300 ? line.slice(0, 300) : line;
-  return head.replace(VARIABLE, '\u0000').replace(/\s+/g, ' ').trim();
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
 }
 
+function isHex(code: number): boolean {
+  return isDigit(code) || (code >= 97 && code <= 102);
+}
+
+function isSpace(code: number): boolean {
+  return code === 32 || code === 9;
+}
+
+function fnv(hash: number, code: number): number {
+  return Math.imul(hash ^ code, 0x01000193);
+}
+
+function djb(hash: number, code: number): number {
+  return (Math.imul(hash, 33) + code) | 0;
+}
+
+/**
+ * A numeric key for the line's shape (two hashes in 50 bits): each
+ * whitespace-separated word holding a `/` counts as "a path", a run of 7+ hex digits as "a hash",
+ * a run of digits as "a number", and runs of spaces as one.
+ */
+export function shapeOf(line: string): number {
+  let h1 = 0x811c9dc5;
+  let h2 = 5381;
+  const add = (code: number): void => {
+    h1 = fnv(h1, code);
+    h2 = djb(h2, code);
+  };
+  const end = Math.min(line.length, SHAPE_CHARS);
+  let i = 0;
+  while (i < end && isSpace(line.charCodeAt(i))) i++;
+  while (i < end) {
+    let j = i;
+    let slash = false;
+    let hexOnly = true;
+    for (; j < end && !isSpace(line.charCodeAt(j)); j++) {
+      const code = line.charCodeAt(j);
+      if (code === 47) slash = true;
+      if (!isHex(code)) hexOnly = false;
+    }
+    if (slash) add(PATH);
+    else if (hexOnly && j - i >= 7) add(HASH);
+    else {
+      for (let k = i; k < j; k++) {
+        const code = line.charCodeAt(k);
+        if (!isDigit(code)) add(code);
+        else if (k + 1 === j || !isDigit(line.charCodeAt(k + 1))) add(NUMBER);
+      }
+    }
+    while (j < end && isSpace(line.charCodeAt(j))) j++;
+    if (j < end) add(32);
+    i = j;
+  }
+  return (h1 >>> 0) * 0x40000 + (h2 & 0x3ffff);
+}
+
+const VARIABLE = /0x[0-9a-fA-F]+|\b[0-9a-f]{7,64}\b|(?:[\w.@~+-]*\/)+[\w.@+-]*|\d+/g;
 const SPECIAL = /[\\^$.*+?()[\]{}|/]/g;
 
 /** A regex (source) that matches the lines of this line's shape, for `detail({ match })`. */

@@ -2,9 +2,10 @@ import type { BlockRule } from './types.js';
 
 // Generic failure signals, scanned on every line of every output whatever the recogniser.
 export const failureSignals: readonly RegExp[] = [
-  // file:line(:col) followed by error / warning / fatal (gcc, tsc, eslint --format unix, go, javac, python)
-  /[\w./\\-]+(?:[:(]\d+(?:[:,]\d+)?\)?)[: ].{0,40}?\b(?:error|warning|fatal|Error|ERROR)\b/,
-  /^\s*(?:error|fatal|warning)(?:\[[\w-]+\])?:/i,
+  // a file:line(:col) and the word error / warning / fatal (gcc, tsc, eslint, go, javac, python);
+  // the look-ahead first, so a line without the word costs one scan
+  /^(?=.*\b(?:error|warning|fatal|Error|ERROR)\b).*?[\w./\\-]+[:(]\d+(?:[:,]\d+)?\)?[: ]/,
+  /^\s*(?:[Ee]rror|ERROR|[Ff]atal|FATAL|[Ww]arning|WARNING)(?:\[[\w-]+\])?:/,
   /^\s*(?:FAIL|FAILED|ERROR|ERR!|PANIC)\b/,
   /^\s*(?:npm|pnpm|yarn) (?:ERR!|error)/,
   /(?:^|\s)[✗✖×✕❌]\s/,
@@ -18,7 +19,7 @@ export const failureSignals: readonly RegExp[] = [
   /^\s*! \[(?:rejected|remote rejected)\]/,
   /^E: /,
   /^make(?:\[\d+\])?: \*\*\*/,
-  /\bAssertionError\b|\bassertion failed\b/i,
+  /\b[Aa]ssertion(?:Error\b| failed\b)/,
   /^\s*[-+] (?:Expected|Received)\b/,
   /\bcode (?:[45]\d\d)\b|" [45]\d\d \S+$/,
   /\b(?:CRITICAL|FATAL|SEVERE)\b|\blevel=(?:error|fatal)\b|\s(?:ERROR|WARN(?:ING)?)\s/,

@@ -1,38 +1,53 @@
 import { classify, makeTesters } from './classify.js';
 import type { Classified } from './classify.js';
 import { findFolds } from './fold.js';
-import type { FoldGroup } from './fold.js';
 import { capLine } from './markers.js';
 import type { MarkerContext } from './markers.js';
 import { overviews } from './overview/index.js';
 import { render } from './render.js';
+import { Role } from './roles.js';
 import type { Rendered } from './render.js';
 import { selectLines } from './select.js';
 import { estimateTokens } from './tokens.js';
 import type { Recogniser } from './types.js';
 
 export const MAX_LINE_CHARS = 400;
+const MIN_WINDOW_LINES = 1000;
 const BLOCK_LINES_WHEN_TIGHT = 3;
 
 export interface AnalysedStream {
   lines: readonly string[];
   classified: Classified;
-  folds: FoldGroup[];
   costs: Float64Array;
   tokens: number;
+  window: number;
 }
 
-export function analyseStream(lines: readonly string[], recogniser: Recogniser | undefined): AnalysedStream {
-  const classified = classify(lines, makeTesters(recogniser));
-  const costs = new Float64Array(lines.length);
-  let tokens = 0;
-  for (let i = 0; i < lines.length; i++) {
+/**
+ * Classifies, folds and prices the lines. A line costs at least one token, so with a budget of B
+ * tokens no more than B lines from either end can be shown: beyond that window only failures,
+ * summaries and their blocks are looked at, and the total is extrapolated.
+ */
+export function analyseStream(lines: readonly string[], recogniser: Recogniser | undefined, budget: number): AnalysedStream {
+  const window = Math.max(MIN_WINDOW_LINES, budget);
+  const n = lines.length;
+  const classified = classify(lines, makeTesters(recogniser), window);
+  const costs = new Float64Array(n);
+  let windowTokens = 0;
+  let windowLines = 0;
+  for (let i = 0; i < n; i++) {
+    const inWindow = i < window || i >= n - window;
+    if (!inWindow && classified.roles[i] === Role.normal) continue;
     const line = lines[i] as string;
     const cost = estimateTokens(line.length > MAX_LINE_CHARS ? capLine(line, MAX_LINE_CHARS) : line) + 1;
     costs[i] = cost;
-    tokens += cost;
+    if (inWindow) {
+      windowTokens += cost;
+      windowLines++;
+    }
   }
-  return { lines, classified, folds: findFolds(lines, classified.roles), costs, tokens };
+  const tokens = windowLines === n ? windowTokens : Math.round((windowTokens / Math.max(1, windowLines)) * n);
+  return { lines, classified, costs, tokens, window };
 }
 
 export interface StreamPlan {
@@ -44,7 +59,8 @@ export interface StreamPlan {
 }
 
 export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Rendered {
-  const { lines, classified, folds, costs } = stream;
+  const { lines, classified, costs } = stream;
+  const folds = findFolds(lines, classified.roles, stream.window);
   const overview = plan.recogniser?.overview === undefined ? [] : overviews[plan.recogniser.overview](lines);
   const header = [...plan.notes, ...overview];
   const headerCost = estimateTokens(header.join('\n'));

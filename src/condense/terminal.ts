@@ -5,11 +5,6 @@
 // eslint-disable-next-line no-control-regex
 const CONTROL = /\r|\x1b\[([0-9;?]*)([A-Za-z@`])|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[()][A-Za-z0-9]|\x1b[=>78cDEHMNOZ]|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
 
-/** True when the line holds a control sequence that moves the cursor or erases (so replaying matters). */
-export function needsReplay(line: string): boolean {
-  return line.includes('\r') || line.includes('\x1b');
-}
-
 export function replayLine(line: string): string {
   let screen = '';
   let col = 0;

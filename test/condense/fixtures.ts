@@ -9,6 +9,8 @@ export interface Fixture {
   exitCode: number | null;
   kind: 'build' | 'test' | 'error' | 'data' | 'log' | 'progress';
   mustKeep: string[];
+  /** How the output was captured: through pipes, or a terminal (`script`). */
+  captured: string;
   stdout: string;
   stderr: string;
 }

@@ -1,0 +1,128 @@
+// condense() against two plain cuts on the real-output fixtures of test/fixtures/condense:
+// token reduction (real tokens, gpt-tokenizer o200k), must-keep recall, and throughput.
+//   npx tsx bench/index.ts condense
+import { encode } from 'gpt-tokenizer';
+import { condense, estimateTokens, normalizeText } from '../src/condense/index.js';
+import { loadFixtures } from '../test/condense/fixtures.js';
+import type { Fixture } from '../test/condense/fixtures.js';
+
+type Cut = (fixture: Fixture) => string;
+
+const both = (f: Fixture): string => `${normalizeText(f.stdout)}\n${normalizeText(f.stderr)}`;
+
+const headTail50: Cut = (f) => {
+  const lines = both(f).split('\n');
+  if (lines.length <= 100) return lines.join('\n');
+  return [...lines.slice(0, 50), `[… ${lines.length - 100} lines omitted …]`, ...lines.slice(-50)].join('\n');
+};
+
+/** Codex-style: whole when under 10 000 tokens, else the first and last 5 000 tokens' worth of lines. */
+const codexCut: Cut = (f) => {
+  const text = both(f);
+  if (estimateTokens(text) <= 10_000) return text;
+  const lines = text.split('\n');
+  const take = (ordered: string[]): string[] => {
+    const out: string[] = [];
+    let spent = 0;
+    for (const line of ordered) {
+      spent += estimateTokens(line) + 1;
+      if (spent > 5_000) break;
+      out.push(line);
+    }
+    return out;
+  };
+  const head = take(lines);
+  const tail = take([...lines].reverse()).reverse();
+  return [...head, '[… truncated …]', ...tail].join('\n');
+};
+
+const condensed: Cut = (f) => {
+  const result = condense({ command: f.command, stdout: f.stdout, stderr: f.stderr, exitCode: f.exitCode }, { recordId: 'r_bench' });
+  return `${result.stdout}\n${result.stderr}`;
+};
+
+interface Score {
+  pooledReduction: number;
+  meanReduction: number;
+  recall: number;
+  kept: number;
+  wanted: number;
+}
+
+function score(fixtures: Fixture[], cut: Cut): Score {
+  let before = 0;
+  let after = 0;
+  let sumReduction = 0;
+  let kept = 0;
+  let wanted = 0;
+  for (const fixture of fixtures) {
+    const raw = encode(`${fixture.stdout}\n${fixture.stderr}`).length;
+    const output = cut(fixture);
+    const shown = encode(output).length;
+    before += raw;
+    after += shown;
+    sumReduction += 1 - shown / raw;
+    for (const line of fixture.mustKeep) {
+      wanted++;
+      if (output.includes(line)) kept++;
+    }
+  }
+  return { pooledReduction: 1 - after / before, meanReduction: sumReduction / fixtures.length, recall: kept / wanted, kept, wanted };
+}
+
+const pct = (x: number): string => `${(x * 100).toFixed(1)}%`.padStart(7);
+
+function table(title: string, fixtures: Fixture[]): void {
+  const rows: [string, Score][] = [
+    ['condense (2000)', score(fixtures, condensed)],
+    ['head 50 + tail 50', score(fixtures, headTail50)],
+    ['codex 10k head/tail', score(fixtures, codexCut)],
+  ];
+  console.log(`\n${title} (${fixtures.length} cases)`);
+  console.log(`${'strategy'.padEnd(22)} ${'pooled red.'.padStart(11)} ${'mean red.'.padStart(10)} ${'recall'.padStart(8)}`);
+  for (const [name, s] of rows) {
+    console.log(`${name.padEnd(22)} ${pct(s.pooledReduction).padStart(11)} ${pct(s.meanReduction).padStart(10)} ${pct(s.recall).padStart(8)}  (${s.kept}/${s.wanted})`);
+  }
+  const [, mine] = rows[0] as [string, Score];
+  const [, ht] = rows[1] as [string, Score];
+  const [, codex] = rows[2] as [string, Score];
+  console.log(`ratios: tokens left vs head/tail ${((1 - mine.pooledReduction) / (1 - ht.pooledReduction)).toFixed(2)}×, vs codex ${((1 - mine.pooledReduction) / (1 - codex.pooledReduction)).toFixed(2)}×; lines lost vs head/tail ${(mine.wanted - mine.kept)} vs ${(ht.wanted - ht.kept)}, vs codex ${(codex.wanted - codex.kept)}`);
+}
+
+/** MB per second of wall time and per second of CPU time (the machine may be shared). */
+function measure(bytes: number, run: () => void): string {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  run();
+  const wall = (performance.now() - start) / 1000;
+  const used = process.cpuUsage(cpu);
+  const cpuSeconds = (used.user + used.system) / 1e6;
+  return `${(bytes / wall / 1e6).toFixed(1)} MB/s wall, ${(bytes / cpuSeconds / 1e6).toFixed(1)} MB/s CPU`;
+}
+
+function throughput(fixtures: Fixture[]): void {
+  const bytes = fixtures.reduce((sum, f) => sum + Buffer.byteLength(f.stdout) + Buffer.byteLength(f.stderr), 0);
+  const rounds = 20;
+  console.log(`\nthroughput, all fixtures as captured (${(bytes / 1e6).toFixed(2)} MB × ${rounds}): ${measure(bytes * rounds, () => {
+    for (let r = 0; r < rounds; r++) for (const f of fixtures) condense({ command: f.command, stdout: f.stdout, stderr: f.stderr, exitCode: f.exitCode });
+  })}`);
+  const piped = fixtures.filter((f) => (f.kind === 'build' || f.kind === 'log' || f.kind === 'test') && !f.captured.startsWith('pty'));
+  const log = Buffer.from(piped.map((f) => f.stdout + f.stderr).join('').repeat(40)).toString('utf8');
+  console.log(`throughput, one ${(log.length / 1e6).toFixed(0)} MB build/test log captured through pipes: ${measure(Buffer.byteLength(log), () => condense({ command: 'make', stdout: log, exitCode: 2 }))}`);
+  const pty = Buffer.from(fixtures.filter((f) => f.captured.startsWith('pty')).map((f) => f.stdout).join('').repeat(40)).toString('utf8');
+  console.log(`throughput, one ${(pty.length / 1e6).toFixed(0)} MB terminal capture (ANSI, carriage returns): ${measure(Buffer.byteLength(pty), () => condense({ command: 'make', stdout: pty, exitCode: 2 }))}`);
+  const text = fixtures.map((f) => f.stdout).join('');
+  console.log(`estimateTokens: ${measure(text.length * rounds, () => {
+    for (let r = 0; r < rounds; r++) estimateTokens(text);
+  })}`);
+}
+
+export default async function main(): Promise<void> {
+  const fixtures = loadFixtures();
+  console.log('baselines cut the normalised text (ANSI and carriage-return frames already removed), which flatters them');
+  table('build, test and error outputs', fixtures.filter((f) => ['build', 'test', 'error'].includes(f.kind)));
+  table('build, test and error outputs over 2000 tokens', fixtures.filter((f) => ['build', 'test', 'error'].includes(f.kind) && estimateTokens(f.stdout + f.stderr) > 2000));
+  table('data, log and progress outputs', fixtures.filter((f) => !['build', 'test', 'error'].includes(f.kind)));
+  table('all outputs', fixtures);
+  throughput(fixtures);
+}
