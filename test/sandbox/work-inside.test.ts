@@ -21,8 +21,8 @@ describe('ordinary work inside the sandbox', () => {
     expect(readFileSync(join(cwd, 'made.txt'), 'utf8')).toBe('in-cwd\n');
   });
 
-  it('writes to an extra writable root', async () => {
-    const extra = mkdtempSync('/var/tmp/tersh-sbx-extra-');
+  it.each([['/var/tmp'], [tmpdir()]])('writes to an extra writable root under %s', async (parent) => {
+    const extra = mkdtempSync(join(parent, 'tersh-sbx-extra-'));
     try {
       const result = await runSandboxed(`echo extra > '${extra}/x'`, cwd, { writable: [extra] });
       expect(result.exit).toBe(0);
