@@ -14,6 +14,13 @@ export type RuleIndex = ReadonlyMap<string, readonly CompiledRule[]>;
 
 export function compileRules(rules: readonly PlanRule[]): RuleIndex {
   const index = new Map<string, CompiledRule[]>();
+  const optionSets = new Map<string, ReadonlySet<string>>();
+  const optionSet = (options: string[]): ReadonlySet<string> => {
+    const key = options.join('\n');
+    let set = optionSets.get(key);
+    if (!set) optionSets.set(key, (set = new Set(options)));
+    return set;
+  };
   for (const rule of rules) {
     const programs = typeof rule.program === 'string' ? [rule.program] : rule.program;
     for (const program of programs) {
@@ -22,7 +29,7 @@ export function compileRules(rules: readonly PlanRule[]): RuleIndex {
         subcommand: rule.subcommand?.map((alternatives) => alternatives.split('|')),
         argPattern: rule.argPattern === undefined ? undefined : new RegExp(rule.argPattern),
         textPattern: rule.textPattern === undefined ? undefined : new RegExp(rule.textPattern, 'i'),
-        valueOptions: new Set([...(rule.valueOptions ?? []), ...(programValueOptions[program] ?? [])]),
+        valueOptions: optionSet([...(rule.valueOptions ?? []), ...(programValueOptions[program] ?? [])]),
       };
       const list = index.get(program);
       if (list) list.push(compiled);
@@ -91,13 +98,14 @@ export function matchRule(index: RuleIndex, argv: readonly string[]): RuleMatch 
   const rules = index.get(argv[0] as string);
   if (!rules) return undefined;
   const args = argv.slice(1);
-  const cache = new Map<ReadonlySet<string>, Scanned>();
+  let lastOptions: ReadonlySet<string> | undefined;
+  let scanned: Scanned | undefined;
   const honoursDryRun = dryRunPrograms.has(argv[0] as string);
   for (const compiled of rules) {
-    let scanned = cache.get(compiled.valueOptions);
-    if (!scanned) {
+    // Rules of one program mostly share their option table: rescan only when it changes.
+    if (!scanned || compiled.valueOptions !== lastOptions) {
       scanned = scan(args, compiled.valueOptions);
-      cache.set(compiled.valueOptions, scanned);
+      lastOptions = compiled.valueOptions;
     }
     const { rule } = compiled;
     if (honoursDryRun && (rule.category === 'destructive' || rule.category === 'mutating')) {

@@ -1,4 +1,4 @@
-import { commandOptions, gitGlobalFlags, gitGlobalValueOptions, programValueOptions, shells, wrapperSpecs, type WrapperSpec } from './wrappers.js';
+import { commandOptions, type CommandOptionSpec, gitGlobalFlags, gitGlobalValueOptions, programValueOptions, shells, wrapperSpecs, type WrapperSpec } from './wrappers.js';
 
 export interface Token {
   text: string;
@@ -16,6 +16,8 @@ export interface Normalized {
 
 const wrapperByName = new Map<string, WrapperSpec>();
 for (const spec of wrapperSpecs) for (const name of spec.program) wrapperByName.set(name, spec);
+const commandOptionsByName = new Map<string, CommandOptionSpec[]>();
+for (const spec of commandOptions) for (const name of spec.program) commandOptionsByName.set(name, [...(commandOptionsByName.get(name) ?? []), spec]);
 
 export function basename(text: string): string {
   const slash = text.lastIndexOf('/');
@@ -128,8 +130,7 @@ function shellCommandString(args: Token[]): Token | null | undefined {
 /** Values of options that are themselves command lines, for the program `name`. */
 function commandOptionValues(name: string, args: Token[]): Token[] {
   const found: Token[] = [];
-  for (const spec of commandOptions) {
-    if (!spec.program.includes(name)) continue;
+  for (const spec of commandOptionsByName.get(name) ?? []) {
     for (let i = 0; i < args.length; i++) {
       const token = args[i] as Token;
       let value: Token | undefined;
