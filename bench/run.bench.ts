@@ -37,7 +37,7 @@ async function latency(): Promise<void> {
   for (let round = 0; round < 3; round++) {
     totals.raw += await timePerCall('child_process.spawn', times, () => rawSpawn('true', []));
     totals.tersh += await timePerCall("tersh run('true')", times, () => run('true', { store }));
-    totals.tinyexec += await timePerCall('tinyexec', times, () => x('true', []));
+    totals.tinyexec += await timePerCall('tinyexec', times, async () => x('true', []));
     totals.execa += await timePerCall('execa 9', times, () => execa('true', [], { reject: false }));
   }
   console.log(`  → tersh/raw ${(totals.tersh / totals.raw).toFixed(2)}×  tinyexec/raw ${(totals.tinyexec / totals.raw).toFixed(2)}×  execa/raw ${(totals.execa / totals.raw).toFixed(2)}×  (target tersh ≤ 1.15×)`);
@@ -85,7 +85,7 @@ async function timeoutWithChildren(): Promise<void> {
   const cases: Array<[string, (cmd: string) => Promise<unknown>]> = [
     ['tersh run', (cmd) => run(cmd, { store, timeoutMs: 200 })],
     ['execa 9 (timeout: 200)', (cmd) => execa('sh', ['-c', cmd.slice(7, -1)], { timeout: 200, reject: false })],
-    ['tinyexec (timeout: 200)', (cmd) => x('sh', ['-c', cmd.slice(7, -1)], { timeout: 200, throwOnError: false })],
+    ['tinyexec (timeout: 200)', async (cmd) => x('sh', ['-c', cmd.slice(7, -1)], { timeout: 200, throwOnError: false })],
   ];
   for (const [label, call] of cases) {
     const marker = `sleep ${Math.floor(400 + Math.random() * 500)}.${Math.floor(Math.random() * 1000)}`;

@@ -14,7 +14,12 @@ writeFileSync(join(work, 'app.js'), 'console.log("hello from app.js");\n');
 git('add', '.');
 git('commit', '-qm', 'initial');
 
-const shell = createShell({ cwd: work, storeDir: join(state, 'records'), checkpointDir: join(state, 'checkpoints') });
+const shell = createShell({
+  cwd: work,
+  storeDir: join(state, 'records'),
+  checkpointDir: join(state, 'checkpoints'),
+  policy: { deny: ['git push --force'] },
+});
 const show = (title: string, value: unknown): void => {
   console.log(`\n▶ ${title}`);
   console.log(JSON.stringify(value, null, 2));
@@ -33,7 +38,7 @@ try {
   show('expectations checked in the same call', await shell.run('node app.js > out.txt', { expect: { exit: 0, fileExists: 'out.txt', changed: true } }));
 
   show('a static safety pre-check (nothing runs)', await plan('sudo /bin/rm -rf build && git push --force origin main'));
-  show('a denied command is refused, not run', await shell.run('git push --force origin main', { policy: { deny: ['git push --force'] } }));
+  show('a denied command is refused, not run', await shell.run('git push --force origin main'));
 
   await shell.checkpoint('before-cleanup');
   show('a destructive command runs with a warning…', await shell.run('rm -rf app.js out.txt'));

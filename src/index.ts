@@ -1,12 +1,40 @@
+// The public API of tersh, every name listed once (no `export *`).
+
 export { TershError, isTershError } from './errors.js';
 export type { TershErrorCode } from './errors.js';
-export { run } from './run/index.js';
-export type { RunOptions, RunResult, ShellKind } from './run/index.js';
-export { createRecordStore } from './store/index.js';
+
+export { run, resolveShell, NON_INTERACTIVE_ENV, ProcessHandle } from './run/index.js';
+export type { RunOptions, RunResult, ShellKind, ShellProbe, ResolvedShell, JobHost, AdoptedProcess, ProcessOutcome } from './run/index.js';
+
+export { createRecordStore, RecordWriter, StreamFile } from './store/index.js';
 export type { RecordStore, RecordStoreOptions, DetailOptions, ReadOptions, RecordMeta, RecordStream, DetailSelector, ReadPage, ExpiredRead } from './store/index.js';
-export { plan, createPlanner, createPolicy, toolAnnotations } from './plan/index.js';
+
+export { classifyExit, detectMaskedExit, parseCommandShape, exitRules, exitWrappers, signalName } from './exit/index.js';
+export type { ClassifyExitInput, ExitClassification, ExitRule, ExitStatus, ExitWrapper, MaskedExit, MaskedExitKind, DetectMaskedExitOptions, CommandShape, ShapeOperator, ShapeSegment } from './exit/index.js';
+
+export { checkExpectations, normalizeExpectations, snapshotGitState, diffGitStates, retry, backoffDelayMs } from './expect/index.js';
+export type { Expectations, NormalizedExpectations, ExpectationSubject, CheckExpectationsOptions, ExpectationReport, GitSnapshot, RetryCallOptions, RetryContext, RetryOptions, BackoffShape } from './expect/index.js';
+
+export { plan, createPlanner, createPolicy, toolAnnotations, defaultRules } from './plan/index.js';
 export type { Plan, PlanCategory, PlanEffect, PlanOptions, PlanRule, PlanRuleEffects, PlanSegment, Planner, Policy, PolicyDecision, PolicyOptions, ToolAnnotations } from './plan/index.js';
-export { createShell } from './shell/index.js';
-export type { Shell, ShellOptions, ShellRunDefaults, ShellRunOptions } from './shell/index.js';
+
+export { condense, estimateTokens, defaultRecognisers, DEFAULT_BUDGET_TOKENS } from './condense/index.js';
+export type { CondenseInput, CondenseOptions, CondenseResult, LineRange, Recogniser, BlockEnd, BlockRule, OverviewKind } from './condense/index.js';
+
+export { createCheckpointStore, DEFAULT_CHECKPOINT_EXCLUDES } from './checkpoint/index.js';
+export type { CheckpointStore, CheckpointStoreOptions, CheckpointInfo, CheckpointEntry, CheckpointEntryType, CheckpointRef, CheckpointDiff, SaveOptions, RestoreOptions, DiffOptions, RestoreReport } from './checkpoint/index.js';
+
 export { createJobManager } from './jobs/index.js';
 export type { JobInfo, JobLogs, JobLogsOptions, JobManager, JobManagerOptions, JobStatus } from './jobs/index.js';
+
+export { createShell } from './shell/index.js';
+export type { Shell, ShellOptions, ShellRunDefaults, ShellRunOptions } from './shell/index.js';
+
+export { sandboxSupport, defaultProtectedPaths } from './sandbox/index.js';
+export type { SandboxOptions, SandboxSupport, SandboxSupportOptions } from './sandbox/index.js';
+
+export { wrapForRun, summarizeTrace } from './trace/index.js';
+export type { WrappedRun, TraceSummary, TraceList, SummarizeTraceOptions } from './trace/index.js';
+
+export { createTools, toSnakeCase, TOOL_NAMES } from './tools/index.js';
+export type { CreateToolsOptions, JsonSchema, ToolDefinition, ToolHints, ToolJobLogsOptions, ToolName, ToolResult, ToolShell } from './tools/index.js';

@@ -1,0 +1,61 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import * as tersh from '../src/index.js';
+
+const srcDir = resolve(import.meta.dirname, '../src');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+function runtimeImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const found: string[] = [];
+  for (const match of text.matchAll(/^(?:import|export)\s+(?!type\b)[^'"]*?from\s+'(\.[^']+)'/gm)) {
+    found.push(resolve(dirname(file), match[1]!.replace(/\.js$/, '.ts')));
+  }
+  return found;
+}
+
+describe('structure', () => {
+  it('has no runtime import cycles between source files', () => {
+    const graph = new Map(sourceFiles(srcDir).map((file) => [file, runtimeImports(file)]));
+    const state = new Map<string, 'visiting' | 'done'>();
+    const cycles: string[] = [];
+    const visit = (file: string, path: string[]): void => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'visiting') {
+        cycles.push([...path.slice(path.indexOf(file)), file].map((f) => relative(srcDir, f)).join(' → '));
+        return;
+      }
+      state.set(file, 'visiting');
+      for (const next of graph.get(file) ?? []) visit(next, [...path, file]);
+      state.set(file, 'done');
+    };
+    for (const file of graph.keys()) visit(file, []);
+    expect(cycles).toEqual([]);
+  });
+
+  it('lists every public name explicitly in the root barrel (no export *)', () => {
+    const barrel = readFileSync(join(srcDir, 'index.ts'), 'utf8');
+    expect(barrel).not.toMatch(/export \*/);
+  });
+
+  it('exposes the entry points the docs promise', () => {
+    for (const name of ['run', 'createRecordStore', 'createShell', 'createJobManager', 'plan', 'createPlanner', 'createPolicy', 'classifyExit', 'checkExpectations', 'retry', 'condense', 'createCheckpointStore', 'sandboxSupport', 'createTools', 'TershError', 'isTershError']) {
+      expect(typeof (tersh as Record<string, unknown>)[name], name).toBe('function');
+    }
+  });
+
+  it('keeps source files small (none over 300 lines)', () => {
+    const long = sourceFiles(srcDir)
+      .map((file) => ({ file: relative(srcDir, file), lines: readFileSync(file, 'utf8').split('\n').length }))
+      .filter((entry) => entry.lines > 300);
+    expect(long).toEqual([]);
+  });
+});
