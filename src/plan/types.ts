@@ -53,6 +53,7 @@ export interface Plan {
   effects: PlanEffect[];
   /** Short sentences, the most serious first ("may force-remove files"). Empty for a harmless command. */
   warnings: string[];
+  /** One per simple command, plus one with `program: null` and an empty argv per trouble (`shell.parse-error`…). */
   segments: PlanSegment[];
 }
 
