@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { normalizeSandboxOptions, wrapInSandbox } from '../../src/sandbox/index.js';
 import { runSandboxed, spawnAndWait } from './run-wrapped.js';
 
@@ -62,6 +62,7 @@ describe('killing a sandboxed run', () => {
     const tag = `${3000 + (process.pid % 997)}.${Date.now() % 1000}`;
     const options = normalizeSandboxOptions(true)!;
     const wrapped = await wrapInSandbox({ file: 'bash', args: ['-c', `sleep ${tag} & (setsid sleep ${tag} &) ; sleep ${tag}`] }, options, { cwd });
+    onTestFinished(() => wrapped.cleanup());
     const child = spawn(wrapped.file, wrapped.args, { cwd, detached: true, stdio: 'ignore' });
     const running = async (): Promise<number> => {
       const found = await spawnAndWait('pgrep', ['-f', `^sleep ${tag}$`], cwd);
@@ -73,7 +74,6 @@ describe('killing a sandboxed run', () => {
     await new Promise((resolve) => child.on('close', resolve));
     for (let i = 0; i < 40 && (await running()) > 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await running()).toBe(0);
-    await wrapped.cleanup();
   });
 });
 
