@@ -22,7 +22,8 @@ export class Job {
   readonly cwd: string;
   readonly pid: number;
   readonly autoBackgrounded: boolean;
-  readonly startedAt = Date.now();
+  /** Epoch milliseconds the process started (before adoption, for a promoted run). */
+  readonly startedAt: number;
   /** Resolves once the job is finished and its record complete. */
   readonly finished: Promise<void>;
   private currentPhase: JobPhase = 'running';
@@ -44,6 +45,7 @@ export class Job {
     this.pid = adopted.handle.pid;
     this.autoBackgrounded = adopted.autoBackgrounded;
     this.handle = adopted.handle;
+    this.startedAt = Math.round(Date.now() - (performance.now() - adopted.handle.startedAt));
     this.stdoutBytes = adopted.handle.stdout.bytes;
     this.stderrBytes = adopted.handle.stderr.bytes;
     adopted.handle.stdout.onData((chunk) => {
@@ -194,24 +196,10 @@ export class Job {
   }
 
   private async follow(adopted: AdoptedProcess): Promise<void> {
-    const outcome = await adopted.handle.done;
-    const leftovers = await alivePids(outcome.leftoverPids);
-    if (leftovers.length > 0) {
-      this.orphanPids = leftovers;
-      this.currentPhase = 'orphaned';
-      this.notify();
-      const remaining = this.lifetimeMs - (Date.now() - this.startedAt);
-      const lifetime = setTimeout(() => void this.killLeftovers(), Math.max(0, remaining));
-      await watchOrphans(leftovers, {
-        pgid: this.pid,
-        onChange: (pids) => {
-          this.orphanPids = pids;
-          this.notify();
-        },
-      });
-      clearTimeout(lifetime);
-      this.orphanPids = [];
-      await Promise.race([adopted.handle.streamsClosed, delay(STREAMS_CLOSE_GRACE_MS)]);
+    try {
+      await this.outliveLeftovers(adopted, (await adopted.handle.done).leftoverPids);
+    } catch {
+      // the record is completed below whatever happened while watching
     }
     try {
       this.result = await adopted.finalize();
@@ -219,10 +207,34 @@ export class Job {
       this.failure = (error as Error).message;
     } finally {
       this.endedAt = Date.now();
+      this.orphanPids = [];
       this.currentPhase = 'finished';
       this.handle = undefined; // lets the in-memory head and tail of the output go
       this.notify();
     }
+  }
+
+  /** While processes the main one left behind run on, the job is `orphaned`, bounded by its lifetime. */
+  private async outliveLeftovers(adopted: AdoptedProcess, leftoverPids: readonly number[]): Promise<void> {
+    const leftovers = await alivePids(leftoverPids);
+    if (leftovers.length === 0) return;
+    this.orphanPids = leftovers;
+    this.currentPhase = 'orphaned';
+    this.notify();
+    const remaining = this.lifetimeMs - (Date.now() - this.startedAt);
+    const lifetime = setTimeout(() => void this.killLeftovers(), Math.max(0, remaining));
+    try {
+      await watchOrphans(leftovers, {
+        pgid: this.pid,
+        onChange: (pids) => {
+          this.orphanPids = pids;
+          this.notify();
+        },
+      });
+    } finally {
+      clearTimeout(lifetime);
+    }
+    await Promise.race([adopted.handle.streamsClosed, delay(STREAMS_CLOSE_GRACE_MS)]);
   }
 
   private async killLeftovers(): Promise<void> {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/run/index.js';
-import { alive, useJobs, waitFor } from './helpers.js';
+import { alive, orphansOf, useJobs, waitFor } from './helpers.js';
 
 const fixture = useJobs({ maxJobs: 2 });
 
@@ -72,13 +72,13 @@ describe('job control', () => {
   it('reports the processes left behind as orphans, not as finished, until they are gone', async () => {
     const { store, jobs } = fixture();
     const { jobId } = await run('sleep 1.5 & echo started', { store, jobs, background: true });
-    const early = await jobs.logs(jobId!, { waitMs: 1_000 });
-    expect(early.stdout).toBe('started\n');
-    const during = await jobs.logs(jobId!, { stdoutOffset: early.nextStdoutOffset, waitMs: 500 });
-    expect(during.status).toBe('running');
-    expect(during.orphans).toHaveLength(1);
-    expect(alive(during.orphans![0]!)).toBe(true);
+    const orphans = await orphansOf(jobs, jobId!);
+    expect(orphans).toHaveLength(1);
+    expect(alive(orphans[0]!)).toBe(true);
+    const during = await jobs.logs(jobId!);
+    expect(during).toMatchObject({ status: 'running', stdout: 'started\n', orphans });
     expect(during.result).toBeUndefined();
+    expect(jobs.get(jobId!).orphans).toEqual(orphans);
     const end = await jobs.logs(jobId!, { waitUntilExit: true, waitMs: 10_000 });
     expect(end.status).toBe('exited');
     expect(end.orphans).toBeUndefined();
@@ -87,10 +87,9 @@ describe('job control', () => {
 
   it('reports a detached orphan that closed its output too', async () => {
     const { store, jobs } = fixture();
-    const { jobId } = await run('nohup sleep 1 >/dev/null 2>&1 &', { store, jobs, background: true });
-    const during = await jobs.logs(jobId!, { waitMs: 600 });
-    expect(during.status).toBe('running');
-    expect(during.orphans?.length).toBe(1);
+    const { jobId } = await run('nohup sleep 1.5 >/dev/null 2>&1 &', { store, jobs, background: true });
+    expect(await orphansOf(jobs, jobId!)).toHaveLength(1);
+    expect((await jobs.logs(jobId!)).status).toBe('running');
     const end = await jobs.logs(jobId!, { waitUntilExit: true, waitMs: 10_000 });
     expect(end.status).toBe('exited');
   });
@@ -98,8 +97,7 @@ describe('job control', () => {
   it('cancels a job whose orphans run on, killing them', async () => {
     const { store, jobs } = fixture();
     const { jobId } = await run('sleep 100 & exit 0', { store, jobs, background: true, allowIdleSleep: true });
-    const during = await jobs.logs(jobId!, { waitMs: 2_000 });
-    const orphans = during.orphans ?? (await jobs.logs(jobId!, { waitMs: 1_000 })).orphans!;
+    const orphans = await orphansOf(jobs, jobId!);
     expect(orphans).toHaveLength(1);
     const info = await jobs.cancel(jobId!);
     expect(info.status).toBe('killed');

@@ -51,3 +51,18 @@ export async function waitFor(check: () => boolean, ms = 5_000): Promise<boolean
   }
   return check();
 }
+
+/** Polls `logs` (waiting in the library, woken by the change of phase) until the job reports orphans or ends. */
+export async function orphansOf(jobs: JobManager, jobId: string, ms = 5_000): Promise<number[]> {
+  const deadline = Date.now() + ms;
+  let stdoutOffset = 0;
+  let stderrOffset = 0;
+  while (Date.now() < deadline) {
+    const logs = await jobs.logs(jobId, { stdoutOffset, stderrOffset, waitMs: 1_000 });
+    if (logs.orphans) return logs.orphans;
+    if (logs.status !== 'running') return [];
+    stdoutOffset = logs.nextStdoutOffset;
+    stderrOffset = logs.nextStderrOffset;
+  }
+  return [];
+}
