@@ -19,10 +19,17 @@ export function emptyFacts(): Facts {
   return { rules: [], effects: [], destructive: false, warnings: [] };
 }
 
-function asksForHelp(args: readonly Token[]): boolean {
+// CLIs whose own parsers honour --help anywhere, after the subcommand too.
+const helpAnywhere = new Set(['git', 'kubectl', 'oc', 'docker', 'podman', 'helm', 'terraform', 'tofu', 'npm', 'pnpm', 'yarn', 'cargo', 'gh', 'systemctl', 'pulumi']);
+
+/** `--help` defuses a command only where it is sure to be read as an option: before any operand
+ * (POSIXLY_CORRECT stops getopt at the first operand, and `python -c code --help` runs the code). */
+function asksForHelp(program: string, args: readonly Token[]): boolean {
+  const anywhere = helpAnywhere.has(program);
   for (const token of args) {
     if (token.text === '--') return false;
     if (token.text === '--help') return true;
+    if (!anywhere && !token.text.startsWith('-')) return false;
   }
   return false;
 }
@@ -44,7 +51,7 @@ export function buildSegment(index: RuleIndex, argv: readonly Token[], facts: Fa
     category = 'read-only';
     reversible = true;
   } else if (program === null) rules.push('exec.dynamic-command');
-  else if (asksForHelp(argv.slice(1))) {
+  else if (asksForHelp(program, argv.slice(1))) {
     rules.push('shell.help');
     category = 'read-only';
     reversible = true;
