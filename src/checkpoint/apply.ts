@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, lutimes, mkdir, rename, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import { chmodSync, lutimesSync, utimesSync } from 'node:fs';
+import { mkdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Copier } from './copy-file.js';
 import { mtimeMicros } from './compare.js';
@@ -26,11 +27,12 @@ function mtimeSeconds(entry: CheckpointEntry): number {
   return Number(micros / 1_000_000n) + (Number(micros % 1_000_000n) + 0.5) / 1e6;
 }
 
-async function setMetadata(path: string, entry: CheckpointEntry): Promise<void> {
+/** Synchronous: two quick syscalls cost less than two promises, and a restore sets them on every folder. */
+function setMetadata(path: string, entry: CheckpointEntry): void {
   const now = Date.now() / 1000;
-  if (entry.type === 'symlink') return lutimes(path, now, mtimeSeconds(entry));
-  await chmod(path, entry.mode);
-  await utimes(path, now, mtimeSeconds(entry));
+  if (entry.type === 'symlink') return lutimesSync(path, now, mtimeSeconds(entry));
+  chmodSync(path, entry.mode);
+  utimesSync(path, now, mtimeSeconds(entry));
 }
 
 /** Writes one non-folder entry beside its place with its final mode and mtime, then renames it over: readers never see half a file. */
@@ -48,7 +50,7 @@ async function writeEntry(plan: RestorePlan, entry: CheckpointEntry): Promise<bo
     } else {
       return false;
     }
-    await setMetadata(temporary, entry);
+    setMetadata(temporary, entry);
     await rename(temporary, destination);
     return true;
   } catch (error) {
@@ -74,7 +76,7 @@ export async function applyRestore(plan: RestorePlan): Promise<string[]> {
   const abs = (path: string): string => join(plan.target, path);
 
   for (const entry of plan.current) {
-    if (entry.type === 'dir' && (entry.mode & 0o700) !== 0o700) await chmod(abs(entry.path), entry.mode | 0o700);
+    if (entry.type === 'dir' && (entry.mode & 0o700) !== 0o700) chmodSync(abs(entry.path), entry.mode | 0o700);
   }
   const typeFlips = plan.diff.changed.filter((p) => current.get(p)?.type === 'dir' || wanted.get(p)?.type === 'dir');
   for (const path of topmost([...plan.diff.created, ...typeFlips])) await rm(abs(path), { recursive: true, force: true });
@@ -92,9 +94,9 @@ export async function applyRestore(plan: RestorePlan): Promise<string[]> {
   });
   for (const path of plan.diff.metadata) {
     const entry = wanted.get(path) as CheckpointEntry;
-    if (entry.type !== 'dir') await setMetadata(abs(path), entry);
+    if (entry.type !== 'dir') setMetadata(abs(path), entry);
   }
   const folders = plan.wanted.filter((e) => e.type === 'dir').reverse();
-  for (const entry of folders) await setMetadata(abs(entry.path), entry);
+  for (const entry of folders) setMetadata(abs(entry.path), entry);
   return skipped.sort();
 }

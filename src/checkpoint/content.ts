@@ -46,9 +46,14 @@ export async function differingFiles(
     if (entry.type === 'file' && other?.type === 'file') pairs.push([entry, other]);
   }
   const differing = new Set<string>();
-  await forEachLimit(pairs, 4, async ([now, before]) => {
-    const verdict = quickVerdict(now, before) ?? (await sameBytes(readCurrent(now), readWanted(before)));
-    if (!verdict) differing.add(now.path);
+  const toRead: [CheckpointEntry, CheckpointEntry][] = [];
+  for (const [now, before] of pairs) {
+    const verdict = quickVerdict(now, before);
+    if (verdict === undefined) toRead.push([now, before]);
+    else if (!verdict) differing.add(now.path);
+  }
+  await forEachLimit(toRead, 4, async ([now, before]) => {
+    if (!(await sameBytes(readCurrent(now), readWanted(before)))) differing.add(now.path);
   });
   return differing;
 }

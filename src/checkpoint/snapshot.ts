@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { TershError } from '../errors.js';
 import type { Copier } from './copy-file.js';
 import type { ExcludeTest } from './excludes.js';
+import { collectGarbage } from './gc.js';
 import { checkpointDir, objectPath, type OriginLayout } from './layout.js';
 import { isAlive } from './lock.js';
 import { writeInfo, writeManifest } from './manifest.js';
@@ -41,21 +41,21 @@ export function alreadyExists(layout: OriginLayout, label: string): TershError {
   });
 }
 
-/** Removes staging folders left by saves whose process died (killed mid-save). */
-async function sweepStaging(staging: string): Promise<void> {
-  for (const name of await readdir(staging).catch(() => [] as string[])) {
+/** Removes what saves killed midway left: their staging folders, and the copies they had made (unreferenced). */
+async function sweepDeadSaves(layout: OriginLayout): Promise<void> {
+  let swept = false;
+  for (const name of await readdir(layout.staging).catch(() => [] as string[])) {
     const pid = Number(name.split('-')[0]);
-    if (Number.isSafeInteger(pid) && pid > 0 && !isAlive(pid)) await rm(join(staging, name), { recursive: true, force: true });
+    if (Number.isSafeInteger(pid) && pid > 0 && !isAlive(pid)) {
+      await rm(join(layout.staging, name), { recursive: true, force: true });
+      swept = true;
+    }
   }
+  if (swept) await collectGarbage(layout);
 }
 
-/** Moves a save's new copies into the shared pool, then its folder into place: until that last rename, no listing shows it. */
-async function publish(layout: OriginLayout, staging: string, label: string, newIds: readonly string[]): Promise<string> {
-  await ensurePrivateDir(layout.objects);
-  for (const [index, id] of newIds.entries()) {
-    await rename(objectPath(join(staging, 'objects'), id), objectPath(layout.objects, id));
-    if (index % 256 === 255) await yieldToEventLoop();
-  }
+/** Renames the staging folder (manifest and info) into place: until then, no listing shows the checkpoint. */
+async function publish(layout: OriginLayout, staging: string, label: string): Promise<string> {
   const folder = checkpointDir(layout, label);
   try {
     await rename(staging, folder);
@@ -69,7 +69,8 @@ async function publish(layout: OriginLayout, staging: string, label: string, new
 
 /**
  * Saves a tree: files untouched since the origin's latest checkpoint keep its stored copies (no copy, no link);
- * the others are copied (cloned where the filesystem can) into a staging folder, published by renames.
+ * the others are copied (cloned where the filesystem can) into the pool, unreferenced until the manifest is published
+ * by renaming its staging folder into place.
  */
 export async function takeSnapshot(request: SnapshotRequest): Promise<Snapshot> {
   const { layout, label } = request;
@@ -78,13 +79,14 @@ export async function takeSnapshot(request: SnapshotRequest): Promise<Snapshot> 
   await ensurePrivateDir(layout.staging);
   const existing = await listPublished(layout);
   if (existing.some((p) => p.info.label === label)) throw alreadyExists(layout, label);
-  await sweepStaging(layout.staging);
+  await ensurePrivateDir(layout.objects);
+  await sweepDeadSaves(layout);
 
   const latest = existing.at(-1);
   const previous = latest ? await loadReuseSource(latest).catch(() => undefined) : undefined;
   const scan = await scanTree(layout.origin, request.excludeTest, { maxBytes: request.maxBytes, maxFiles: request.maxFiles });
   const staging = join(layout.staging, `${process.pid}-${randomBytes(6).toString('hex')}`);
-  await mkdir(join(staging, 'objects'), { recursive: true, mode: 0o700 });
+  await mkdir(staging, { mode: 0o700 });
   try {
     const copyId = randomBytes(6).toString('hex');
     const toCopy: ScannedEntry[] = [];
@@ -100,7 +102,7 @@ export async function takeSnapshot(request: SnapshotRequest): Promise<Snapshot> 
     });
     let copiedBytes = 0;
     await forEachLimit(toCopy, CONCURRENCY, async (entry) => {
-      const destination = objectPath(join(staging, 'objects'), entry.contentId as string);
+      const destination = objectPath(layout.objects, entry.contentId as string);
       await request.copier.copy(join(layout.origin, entry.path), destination, entry.dev, entry.mode);
       copiedBytes += entry.size;
     });
@@ -121,10 +123,11 @@ export async function takeSnapshot(request: SnapshotRequest): Promise<Snapshot> 
     await writeManifest(staging, entries);
     info.durationMs = Date.now() - startedAt;
     await writeInfo(staging, info);
-    const folder = await publish(layout, staging, label, toCopy.map((e) => e.contentId as string));
+    const folder = await publish(layout, staging, label);
     return { info, folder, entries };
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
+    await collectGarbage(layout).catch(() => undefined);
     throw error;
   }
 }
