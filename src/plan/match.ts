@@ -1,5 +1,5 @@
 import type { PlanEffect, PlanRule } from './types.js';
-import { dryRunPrograms, programValueOptions } from './wrappers.js';
+import { dryRunPrograms, hasLeadingOption, programValueOptions } from './wrappers.js';
 
 interface CompiledRule {
   rule: PlanRule;
@@ -100,7 +100,8 @@ export function matchRule(index: RuleIndex, argv: readonly string[]): RuleMatch 
   const args = argv.slice(1);
   let lastOptions: ReadonlySet<string> | undefined;
   let scanned: Scanned | undefined;
-  const honoursDryRun = dryRunPrograms.has(argv[0] as string);
+  const program = argv[0] as string;
+  const honoursDryRun = dryRunPrograms.has(program) && hasLeadingOption(program, args, '--dry-run');
   for (const compiled of rules) {
     // Rules of one program mostly share their option table: rescan only when it changes.
     if (!scanned || compiled.valueOptions !== lastOptions) {
@@ -108,9 +109,7 @@ export function matchRule(index: RuleIndex, argv: readonly string[]): RuleMatch 
       lastOptions = compiled.valueOptions;
     }
     const { rule } = compiled;
-    if (honoursDryRun && (rule.category === 'destructive' || rule.category === 'mutating')) {
-      if (hasFlag(scanned.flags, '--dry-run')) continue;
-    }
+    if (honoursDryRun && (rule.category === 'destructive' || rule.category === 'mutating')) continue;
     if (!conditionsHold(compiled, args, scanned)) continue;
     return { rule, effects: effectsOf(rule, args, scanned.operands.slice(compiled.subcommand?.length ?? 0)) };
   }

@@ -1,5 +1,6 @@
 import { matchRule, type RuleIndex } from './match.js';
 import type { Token } from './normalize.js';
+import { hasLeadingOption } from './wrappers.js';
 import { structuralRules, worst } from './structural.js';
 import type { PlanCategory, PlanEffect, PlanSegment } from './types.js';
 
@@ -19,20 +20,6 @@ export function emptyFacts(): Facts {
   return { rules: [], effects: [], destructive: false, warnings: [] };
 }
 
-// CLIs whose own parsers honour --help anywhere, after the subcommand too.
-const helpAnywhere = new Set(['git', 'kubectl', 'oc', 'docker', 'podman', 'helm', 'terraform', 'tofu', 'npm', 'pnpm', 'yarn', 'cargo', 'gh', 'systemctl', 'pulumi']);
-
-/** `--help` defuses a command only where it is sure to be read as an option: before any operand
- * (POSIXLY_CORRECT stops getopt at the first operand, and `python -c code --help` runs the code). */
-function asksForHelp(program: string, args: readonly Token[]): boolean {
-  const anywhere = helpAnywhere.has(program);
-  for (const token of args) {
-    if (token.text === '--') return false;
-    if (token.text === '--help') return true;
-    if (!anywhere && !token.text.startsWith('-')) return false;
-  }
-  return false;
-}
 
 /** Classifies one normalised command; `program` is null when the command name is dynamic. */
 export function buildSegment(index: RuleIndex, argv: readonly Token[], facts: Facts, depth: number, hasPayload: boolean): PlanSegment {
@@ -51,7 +38,9 @@ export function buildSegment(index: RuleIndex, argv: readonly Token[], facts: Fa
     category = 'read-only';
     reversible = true;
   } else if (program === null) rules.push('exec.dynamic-command');
-  else if (asksForHelp(program, argv.slice(1))) {
+  // `--help` counts only where it is sure to be an option: POSIXLY_CORRECT stops getopt at the first
+  // operand, and `python -c code --help` runs the code.
+  else if (hasLeadingOption(program, texts.slice(1), '--help')) {
     rules.push('shell.help');
     category = 'read-only';
     reversible = true;

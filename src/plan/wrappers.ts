@@ -86,3 +86,17 @@ export const commandOptions: readonly CommandOptionSpec[] = [
   { program: ['alias'], option: '' },
   { program: ['trap'], option: '' },
 ];
+
+/** CLIs whose own parsers read options anywhere, after the subcommand and operands too, whatever POSIXLY_CORRECT says. */
+export const parsesOptionsAnywhere: ReadonlySet<string> = new Set(['git', 'kubectl', 'oc', 'docker', 'podman', 'helm', 'terraform', 'tofu', 'npm', 'pnpm', 'yarn', 'cargo', 'gh', 'systemctl', 'pulumi']);
+
+/** True when `option` is sure to be read as an option: before any operand, or anywhere for the CLIs above. */
+export function hasLeadingOption(program: string, args: readonly string[], option: string): boolean {
+  const anywhere = parsesOptionsAnywhere.has(program);
+  for (const arg of args) {
+    if (arg === '--') return false;
+    if (arg === option || arg.startsWith(`${option}=`)) return true;
+    if (!anywhere && !arg.startsWith('-')) return false;
+  }
+  return false;
+}

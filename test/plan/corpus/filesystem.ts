@@ -69,6 +69,8 @@ export const filesystemRows: readonly Row[] = [
   ['> empty.txt', 'complex', 'shell.redirect-write'],
   ['rm -rf --dry-run build', 'destructive', 'fs.rm-recursive-force'],
   ['rm --help', 'read-only', 'shell.help'],
+  ['rsync -a --delete --dry-run src/ dest/', 'read-only', 'fs.rsync-dry-run'],
+  ['rsync -a --delete src/ dest/ --dry-run', 'destructive', 'fs.rsync-delete'],
   ['tar -tzf archive.tgz', 'read-only', 'fs.tar-list'],
   ['unzip -l bundle.zip', 'read-only', 'fs.archive-read'],
   ['dd if=/dev/sda bs=512 count=1', 'read-only', 'fs.dd-read'],
