@@ -17,7 +17,7 @@ export interface WrapperSpec {
 
 /** Wrappers peeled before matching; plain data, extend by copying. */
 export const wrapperSpecs: readonly WrapperSpec[] = [
-  { program: ['sudo'], valueOptions: ['-u', '-g', '-h', '-p', '-C', '-D', '-r', '-t', '-U', '-T', '-R', '--user', '--group', '--host', '--prompt', '--chdir', '--close-from', '--role', '--type', '--other-user', '--command-timeout', '--chroot'], noCommandFlags: ['-l', '-v', '-k', '-K', '-V', '--list', '--validate'] },
+  { program: ['sudo'], valueOptions: ['-u', '-g', '-p', '-C', '-D', '-r', '-t', '-U', '-T', '-R', '--user', '--group', '--host', '--prompt', '--chdir', '--close-from', '--role', '--type', '--other-user', '--command-timeout', '--chroot'], noCommandFlags: ['-l', '-v', '-k', '-K', '-V', '--list', '--validate'] },
   { program: ['doas'], valueOptions: ['-u', '-C'] },
   { program: ['env'], valueOptions: ['-u', '--unset', '-C', '--chdir', '-S', '--split-string'], assignments: true },
   { program: ['command'], noCommandFlags: ['-v', '-V'] },

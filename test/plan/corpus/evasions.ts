@@ -16,6 +16,8 @@ export const evasionRows: readonly Row[] = [
   ['sudo -u root -g wheel rm -rf /x', 'destructive', 'fs.rm-recursive-force'],
   ['sudo -E -H rm -rf /x', 'destructive', 'fs.rm-recursive-force'],
   ['sudo -uroot rm -rf /x', 'destructive', 'fs.rm-recursive-force'],
+  ['sudo -h rm -rf /x', 'destructive', 'fs.rm-recursive-force'],
+  ['sudo --preserve-env=PATH -i rm -rf /x', 'destructive', 'fs.rm-recursive-force'],
   ['sudo --user=root rm -rf /x', 'destructive', 'fs.rm-recursive-force'],
   ['doas rm -rf /x', 'destructive', 'fs.rm-recursive-force'],
   ['env -i PATH=/bin rm -rf /x', 'destructive', 'fs.rm-recursive-force'],
