@@ -9,6 +9,7 @@ export interface Classified {
   /** For a signal line that opens a block: the index of the block's last line. */
   blockEnds: Map<number, number>;
   signalCount: number;
+  summaryCount: number;
 }
 
 interface Testers {
@@ -58,6 +59,7 @@ export function classify(lines: readonly string[], testers: Testers, window = In
   const roles = new Uint8Array(lines.length).fill(Role.normal);
   const blockEnds = new Map<number, number>();
   let signalCount = 0;
+  let summaryCount = 0;
   for (let i = 0; i < lines.length; i++) {
     const full = lines[i] as string;
     const line = full.length > SCAN_CHARS ? full.slice(0, SCAN_CHARS) : full;
@@ -77,11 +79,12 @@ export function classify(lines: readonly string[], testers: Testers, window = In
       }
     }
     if (roles[i] === Role.signal) signalCount++;
+    else if (roles[i] === Role.summary) summaryCount++;
   }
   for (const [start, end] of blockEnds) {
     for (let i = start + 1; i <= end; i++) if ((roles[i] as number) < Role.context) roles[i] = Role.context;
   }
-  return { roles, blockEnds, signalCount };
+  return { roles, blockEnds, signalCount, summaryCount };
 }
 
 function isIndented(line: string): boolean {

@@ -31,8 +31,8 @@ export function condense(input: CondenseInput, options?: CondenseOptions): Conde
   const out = analyseStream(outLines, recogniser, o.budgetTokens);
   const err = analyseStream(errLines, recogniser, o.budgetTokens);
   const signalLines = out.classified.signalCount + err.classified.signalCount;
-  if (out.tokens + err.tokens <= o.budgetTokens) {
-    return { ...base, stdout: join(outLines, o.stdout), stderr: join(errLines, o.stderr), strategy: 'pass-through', signalLines, ...(recogniser ? { recogniser: recogniser.name } : {}), tokensAfter: out.tokens + err.tokens };
+  if (out.tokens + err.tokens <= o.budgetTokens * PASS_THROUGH_SHARE) {
+    return { ...whole('pass-through'), signalLines, ...(recogniser ? { recogniser: recogniser.name } : {}) };
   }
 
   const failed = o.exitCode === null || (o.exitCode !== undefined && o.exitCode !== 0);
@@ -40,17 +40,24 @@ export function condense(input: CondenseInput, options?: CondenseOptions): Conde
   const [outBudget, errBudget] = splitBudget(o.budgetTokens, out.tokens, err.tokens);
   const noteOn = out.lines.length > 0 ? 'stdout' : 'stderr';
   const notes = keepTail ? [unexplainedFailureNote(o.exitCode ?? null)] : [];
+  const found = signalLines + out.classified.summaryCount + err.classified.summaryCount;
+  const explained = recogniser !== undefined && recogniser.overview === undefined && found > 0 && !keepTail;
   const plan = (stream: 'stdout' | 'stderr', budget: number) => ({
+    explained,
     budget,
     recogniser,
     keepTail,
     context: { recordId: o.recordId, stream },
     notes: stream === noteOn ? notes : [],
   });
-  const stdoutView = out.tokens <= outBudget ? undefined : condenseStream(out, plan('stdout', outBudget));
-  const stderrView = err.tokens <= errBudget ? undefined : condenseStream(err, plan('stderr', errBudget));
+  // A stream within its share is shown whole, unless the recogniser explained the output: then its noise goes too.
+  const condenses = (stream: typeof out, budget: number): boolean => stream.lines.length > 0 && (stream.tokens > budget || explained);
+  const stdoutView = condenses(out, outBudget) ? condenseStream(out, plan('stdout', outBudget)) : undefined;
+  const stderrView = condenses(err, errBudget) ? condenseStream(err, plan('stderr', errBudget)) : undefined;
   const stdout = stdoutView?.text ?? join(outLines, o.stdout);
   const stderr = stderrView?.text ?? join(errLines, o.stderr);
+  // Markers cost tokens too: a view no smaller than the whole stream is not worth its gaps.
+  if (estimateTokens(stdout) + estimateTokens(stderr) >= out.tokens + err.tokens) return { ...whole('pass-through'), signalLines, ...(recogniser ? { recogniser: recogniser.name } : {}) };
   return {
     ...base,
     stdout,
@@ -80,3 +87,6 @@ function splitBudget(budget: number, outTokens: number, errTokens: number): [num
 }
 
 export { DEFAULT_BUDGET_TOKENS };
+
+/** Outputs within this share of the budget are small: they pass through untouched. */
+const PASS_THROUGH_SHARE = 0.25;

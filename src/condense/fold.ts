@@ -27,7 +27,10 @@ export function findFolds(lines: readonly string[], roles: Uint8Array, window = 
   }
   const groups: FoldGroup[] = [];
   for (const members of byShape.values()) {
-    if (members.length >= minCount) groups.push({ exemplar: members[0] as number, members: members.slice(1) });
+    if (members.length < minCount) continue;
+    // A repeated summary (a test count redrawn as it runs) is worth its last state; other lines their first.
+    const last = roles[members[0] as number] === Role.summary;
+    groups.push(last ? { exemplar: members[members.length - 1] as number, members: members.slice(0, -1) } : { exemplar: members[0] as number, members: members.slice(1) });
   }
   return groups;
 }

@@ -21,9 +21,9 @@ export function gapMarker(context: MarkerContext, from: number, to: number): str
 }
 
 /** Follows a kept line whose look-alikes were folded: `[… ×37 more like the line above, lines 12–140; detail(…) …]` */
-export function foldMarker(context: MarkerContext, count: number, from: number, to: number, match: string, contiguous: boolean): string {
+export function foldMarker(context: MarkerContext, count: number, from: number, to: number, match: string, contiguous: boolean, earlier = false): string {
   const where = contiguous ? range(from, to) : `among ${range(from, to)}`;
-  return `[… ×${count} more like the line above, ${where}${fetchHint(context, match)} …]`;
+  return `[… ×${count} ${earlier ? 'earlier' : 'more'} like the line above, ${where}${fetchHint(context, match)} …]`;
 }
 
 /** Replaces the middle of an over-long line. */

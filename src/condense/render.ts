@@ -32,7 +32,7 @@ export function render(lines: readonly string[], kept: Uint8Array, folds: readon
     if (kept[i] === 1) {
       out.push(capLine(lines[i] as string, maxLineChars));
       const fold = foldAfter.get(i);
-      if (fold !== undefined) out.push(foldMarker(context, fold.count, fold.from, fold.to, matchFor(lines[i] as string), fold.contiguous));
+      if (fold !== undefined) out.push(foldMarker(context, fold.count, fold.from, fold.to, matchFor(lines[i] as string), fold.contiguous, fold.from < i + 1));
       i++;
       continue;
     }

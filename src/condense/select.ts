@@ -16,6 +16,8 @@ export interface SelectInput {
   markerCost: number;
   /** The run failed and no failure line was recognised: keep the tail whatever it costs. */
   keepTail: boolean;
+  /** Most tokens spent on headings, head and tail once failures and summaries are in. */
+  fillLimit: number;
 }
 
 const TAIL_KEPT_ON_UNEXPLAINED_FAILURE = 15;
@@ -73,6 +75,7 @@ export function selectLines(input: SelectInput): Selection {
   };
   const islands = countIslands(kept);
   let room = budget - spent - markerCost * (islands + 2 + Math.min(folds.length, 20));
+  room = Math.min(room, input.fillLimit);
   if (room <= 0) return { kept };
   let headings = room * HEADINGS_SHARE;
   for (let i = 0; i < n; i++) {

@@ -56,7 +56,12 @@ export interface StreamPlan {
   recogniser: Recogniser | undefined;
   keepTail: boolean;
   notes: readonly string[];
+  /** The recogniser explained the output (failures or a summary found): show little beyond them. */
+  explained: boolean;
 }
+
+/** Share of the budget left for head and tail once a recognised output's failures and summaries are in. */
+const EXPLAINED_FILL_SHARE = 0.2;
 
 export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Rendered {
   const { lines, classified, costs } = stream;
@@ -66,7 +71,8 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
   const headerCost = estimateTokens(header.join('\n'));
   const markerCost = plan.context.recordId === undefined ? 14 : 30;
   const attempt = (blockEnds: Map<number, number>, budget: number): Rendered => {
-    const { kept } = selectLines({ lines, roles: classified.roles, blockEnds, folds, costs, budget: Math.max(0, budget - headerCost), markerCost, keepTail: plan.keepTail });
+    const fillLimit = plan.explained ? plan.budget * EXPLAINED_FILL_SHARE : Infinity;
+    const { kept } = selectLines({ lines, roles: classified.roles, blockEnds, folds, costs, budget: Math.max(0, budget - headerCost), markerCost, keepTail: plan.keepTail, fillLimit });
     return render(lines, kept, folds, plan.context, MAX_LINE_CHARS, header);
   };
   let blockEnds = classified.blockEnds;
