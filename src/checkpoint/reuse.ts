@@ -1,4 +1,3 @@
-import { readManifest } from './manifest.js';
 import type { Published } from './published.js';
 import type { CheckpointEntry } from './types.js';
 
@@ -13,8 +12,8 @@ export interface ReuseSource {
   trustedBeforeNs: bigint;
 }
 
-export async function loadReuseSource(published: Published): Promise<ReuseSource> {
-  const entries = await readManifest(published.folder);
+export async function loadReuseSource(published: Published, read: (published: Published) => Promise<CheckpointEntry[]>): Promise<ReuseSource> {
+  const entries = await read(published);
   const startedNs = BigInt(Date.parse(published.info.createdAt)) * 1_000_000n;
   return { folder: published.folder, entries, byPath: new Map(entries.map((e) => [e.path, e])), trustedBeforeNs: startedNs - RACY_WINDOW_NS };
 }

@@ -8,6 +8,7 @@ import { collectGarbage } from './gc.js';
 import { checkpointDir, objectPath, type OriginLayout } from './layout.js';
 import { isAlive } from './lock.js';
 import { writeInfo, writeManifest } from './manifest.js';
+import type { ManifestCache } from './manifest-cache.js';
 import { forEachLimit } from './pool.js';
 import { listPublished } from './published.js';
 import { loadReuseSource, reusable } from './reuse.js';
@@ -26,6 +27,7 @@ export interface SnapshotRequest {
   maxBytes: number;
   maxFiles: number;
   copier: Copier;
+  manifests: ManifestCache;
   undoOf?: string;
 }
 
@@ -83,7 +85,7 @@ export async function takeSnapshot(request: SnapshotRequest): Promise<Snapshot> 
   await sweepDeadSaves(layout);
 
   const latest = existing.at(-1);
-  const previous = latest ? await loadReuseSource(latest).catch(() => undefined) : undefined;
+  const previous = latest ? await loadReuseSource(latest, request.manifests.read).catch(() => undefined) : undefined;
   const scan = await scanTree(layout.origin, request.excludeTest, { maxBytes: request.maxBytes, maxFiles: request.maxFiles });
   const staging = join(layout.staging, `${process.pid}-${randomBytes(6).toString('hex')}`);
   await mkdir(staging, { mode: 0o700 });
@@ -124,6 +126,7 @@ export async function takeSnapshot(request: SnapshotRequest): Promise<Snapshot> 
     info.durationMs = Date.now() - startedAt;
     await writeInfo(staging, info);
     const folder = await publish(layout, staging, label);
+    request.manifests.remember({ folder, info }, entries);
     return { info, folder, entries };
   } catch (error) {
     await rm(staging, { recursive: true, force: true });

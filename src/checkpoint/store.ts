@@ -11,7 +11,7 @@ import { validateLabel } from './label.js';
 import { layoutAt, originLayout, type OriginLayout } from './layout.js';
 import { collectGarbage } from './gc.js';
 import { withOriginLock } from './lock.js';
-import { readManifest } from './manifest.js';
+import { createManifestCache } from './manifest-cache.js';
 import { normalizeRef, normalizeSaveOptions, normalizeTargetOptions } from './options.js';
 import { lookupPath, realFolder, recordOrigin, storeExclusion } from './origin.js';
 import { listPublished, type Published } from './published.js';
@@ -43,6 +43,7 @@ export function createCheckpointStore(options?: CheckpointStoreOptions): Checkpo
   const raw = readOptionsObject('options', options, ['dir']);
   const dir = resolve(optionalString('dir', raw.dir, { nonEmpty: true }) ?? defaultStoreDir());
   const copier = createCopier();
+  const manifests = createManifestCache();
 
   async function openOrigin(realOrigin: string): Promise<{ layout: OriginLayout; skipStore: ExcludeTest }> {
     await ensurePrivateDir(dir);
@@ -84,7 +85,7 @@ export function createCheckpointStore(options?: CheckpointStoreOptions): Checkpo
       const { layout, skipStore } = await openOrigin(await realFolder(source, 'sourceDir'));
       await recordOrigin(layout);
       return withOriginLock(layout, async () => {
-        const snapshot = await takeSnapshot({ layout, label, ...normalized, excludeTest: excludeWith(normalized.exclude, skipStore), copier });
+        const snapshot = await takeSnapshot({ layout, label, ...normalized, excludeTest: excludeWith(normalized.exclude, skipStore), copier, manifests });
         return snapshot.info;
       });
     },
@@ -97,7 +98,7 @@ export function createCheckpointStore(options?: CheckpointStoreOptions): Checkpo
       return withOriginLock(layout, async () => {
         const { published } = await find(label, origin);
         const { info } = published;
-        const wanted = await readManifest(published.folder);
+        const wanted = await manifests.read(published);
         const undo = await takeSnapshot({
           layout,
           label: undoLabel(await listPublished(layout)),
@@ -106,6 +107,7 @@ export function createCheckpointStore(options?: CheckpointStoreOptions): Checkpo
           maxBytes: info.maxBytes,
           maxFiles: info.maxFiles,
           copier,
+          manifests,
           undoOf: label,
         });
         const stored = storedCopy(layout.objects);
@@ -162,9 +164,9 @@ export function createCheckpointStore(options?: CheckpointStoreOptions): Checkpo
         const { published } = await find(label, origin);
         const scan = await scanTree(origin, excludeWith(published.info.exclude, skipStore), { maxBytes: Number.MAX_SAFE_INTEGER, maxFiles: Number.MAX_SAFE_INTEGER });
         const latest = (await listPublished(layout)).at(-1);
-        const wanted = await loadReuseSource(published);
+        const wanted = await loadReuseSource(published, manifests.read);
         const sources = [wanted];
-        if (latest && latest.folder !== published.folder) sources.push(await loadReuseSource(latest));
+        if (latest && latest.folder !== published.folder) sources.push(await loadReuseSource(latest, manifests.read));
         inheritContentIds(scan.entries, sources);
         const differing = await differingFiles(scan.entries, wanted.entries, liveFile(origin), storedCopy(layout.objects));
         return compareEntries(scan.entries, wanted.entries, differing);
@@ -175,7 +177,7 @@ export function createCheckpointStore(options?: CheckpointStoreOptions): Checkpo
       validateLabel(label);
       const origin = await lookupPath(normalizeRef(refOptions));
       const { published } = await find(label, origin);
-      return readManifest(published.folder);
+      return (await manifests.read(published)).map((entry) => ({ ...entry }));
     },
   };
 }
