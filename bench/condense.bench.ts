@@ -112,6 +112,10 @@ function throughput(fixtures: Fixture[]): void {
   const pty = Buffer.from(fixtures.filter((f) => f.captured.startsWith('pty')).map((f) => f.stdout).join('').repeat(40)).toString('utf8');
   console.log(`throughput, one ${(pty.length / 1e6).toFixed(0)} MB terminal capture (ANSI, carriage returns): ${measure(Buffer.byteLength(pty), () => condense({ command: 'make', stdout: pty, exitCode: 2 }))}`);
   const text = fixtures.map((f) => f.stdout).join('');
+  let sum = 0;
+  console.log(`calibration, a bare charCodeAt loop over the same text on this machine: ${measure(text.length * rounds, () => {
+    for (let r = 0; r < rounds; r++) for (let i = 0; i < text.length; i++) sum += text.charCodeAt(i);
+  })}${sum < 0 ? '' : ''}`);
   console.log(`estimateTokens: ${measure(text.length * rounds, () => {
     for (let r = 0; r < rounds; r++) estimateTokens(text);
   })}`);

@@ -1,6 +1,6 @@
 import { unexplainedFailureNote } from './markers.js';
 import { normalizeLines } from './normalize.js';
-import { DEFAULT_BUDGET_TOKENS, normalizeCondense } from './options.js';
+import { normalizeCondense } from './options.js';
 import { isBoundedByHeadOrTail } from './passthrough.js';
 import { pickRecogniser } from './recognise.js';
 import { defaultRecognisers } from './recognisers/index.js';
@@ -85,8 +85,6 @@ function splitBudget(budget: number, outTokens: number, errTokens: number): [num
   const outShare = Math.round((budget * outTokens) / (outTokens + errTokens));
   return [outShare, budget - outShare];
 }
-
-export { DEFAULT_BUDGET_TOKENS };
 
 /** Outputs within this share of the budget are small: they pass through untouched. */
 const PASS_THROUGH_SHARE = 0.25;

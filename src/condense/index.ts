@@ -1,4 +1,5 @@
-export { condense, DEFAULT_BUDGET_TOKENS } from './condense.js';
+export { condense } from './condense.js';
+export { DEFAULT_BUDGET_TOKENS } from './options.js';
 export { estimateTokens } from './tokens.js';
 export { normalizeText } from './normalize.js';
 export { defaultRecognisers } from './recognisers/index.js';

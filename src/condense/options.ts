@@ -12,6 +12,10 @@ export interface NormalizedCondense {
   recognisers: readonly Recogniser[];
 }
 
+/**
+ * The token budget {@link condense} uses when none is given: about one agent turn's worth of output.
+ * @public
+ */
 export const DEFAULT_BUDGET_TOKENS = 2000;
 const INPUT_KEYS = ['command', 'stdout', 'stderr', 'exitCode'] as const;
 const OPTION_KEYS = ['budgetTokens', 'mode', 'recordId', 'recognisers'] as const;
