@@ -1,6 +1,7 @@
 import { checkArgs } from './check-args.js';
 import { errorResult, toolResult } from './tool-result.js';
-import type { JsonSchema, ToolDefinition, ToolHints, ToolName } from './types.js';
+import type { ToolAnnotations } from '../plan/index.js';
+import type { JsonSchema, ToolDefinition, ToolName } from './types.js';
 
 export interface ToolSpec {
   name: ToolName;
@@ -8,7 +9,7 @@ export interface ToolSpec {
   /** The argument properties; the object schema around them is added here. */
   properties: Record<string, JsonSchema>;
   required?: readonly string[];
-  annotations: ToolHints;
+  annotations: ToolAnnotations;
   /** Runs with arguments already checked against the schema; may throw TypeError or TershError. */
   call(args: Record<string, unknown>): Promise<Record<string, unknown>>;
 }

@@ -1,11 +1,10 @@
 export { createTools, TOOL_NAMES } from './create-tools.js';
 export { toSnakeCase } from './snake-case.js';
+export type { SnakeCased } from './snake-case.js';
 export type {
   CreateToolsOptions,
   JsonSchema,
   ToolDefinition,
-  ToolHints,
-  ToolJobLogsOptions,
   ToolName,
   ToolResult,
   ToolShell,

@@ -1,4 +1,5 @@
-import type { Plan } from '../plan/index.js';
+import type { JobLogsOptions } from '../jobs/index.js';
+import type { Plan, ToolAnnotations } from '../plan/index.js';
 import type { ReadOptions, ReadPage, ExpiredRead, RecordStream, DetailOptions } from '../store/index.js';
 import type { RunOptions, RunResult } from '../run/index.js';
 
@@ -22,17 +23,6 @@ export interface JsonSchema {
   maxLength?: number;
   minItems?: number;
   maxItems?: number;
-}
-
-/**
- * MCP's behaviour hints for a tool.
- * @public
- */
-export interface ToolHints {
-  readOnlyHint: boolean;
-  destructiveHint: boolean;
-  idempotentHint: boolean;
-  openWorldHint: boolean;
 }
 
 /**
@@ -72,20 +62,9 @@ export interface ToolDefinition {
   description: string;
   /** JSON Schema 2020-12 of the arguments, `additionalProperties: false`. */
   inputSchema: JsonSchema;
-  annotations: ToolHints;
+  /** MCP's behaviour hints. */
+  annotations: ToolAnnotations;
   handler(args: unknown): Promise<ToolResult>;
-}
-
-/**
- * Offsets and waiting for {@link ToolShell.jobs}' `logs`.
- * @public
- */
-export interface ToolJobLogsOptions {
-  stdoutOffset?: number;
-  stderrOffset?: number;
-  waitUntilExit?: boolean;
-  waitMs?: number;
-  maxBytes?: number;
 }
 
 /**
@@ -101,7 +80,7 @@ export interface ToolShell {
   read(id: string, stream: RecordStream, options?: ReadOptions): Promise<ReadPage | ExpiredRead>;
   plan(command: string): Promise<Plan>;
   readonly jobs: {
-    logs(jobId: string, options?: ToolJobLogsOptions): Promise<object>;
+    logs(jobId: string, options?: JobLogsOptions): Promise<object>;
     signal(jobId: string, signal: NodeJS.Signals): unknown;
   };
   checkpoint(label: string, options?: Record<string, unknown>): Promise<object>;

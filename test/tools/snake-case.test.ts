@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toSnakeCase } from '../../src/tools/index.js';
+import type { RunResult } from '../../src/run/index.js';
+import { toSnakeCase, type SnakeCased } from '../../src/tools/index.js';
 
 describe('toSnakeCase', () => {
   it.each([
@@ -28,5 +29,13 @@ describe('toSnakeCase', () => {
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
     expect(Object.hasOwn(out, '__proto__')).toBe(true);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('SnakeCased', () => {
+  it('types the converted result with snake_case keys', () => {
+    const result: RunResult = { id: 'r', exit: null, ok: false, ms: 5, shellKind: 'bash', timedOut: true, stdoutTruncatedBytes: 3 };
+    const snake: SnakeCased<RunResult> = toSnakeCase(result);
+    expect([snake.timed_out, snake.shell_kind, snake.stdout_truncated_bytes]).toEqual([true, 'bash', 3]);
   });
 });
