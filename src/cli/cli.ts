@@ -68,7 +68,8 @@ const inertShell: ToolShell = {
 
 function positionalArgs(command: CliCommand, words: string[], args: Record<string, unknown>): Record<string, unknown> | string {
   if (command.positional === 'rest') {
-    if (args.run_in_background !== undefined) return "`--run-in-background` is not available here: the CLI's jobs end when it exits";
+    const jobFlag = ['run_in_background', 'auto_background_after_ms'].find((key) => args[key] !== undefined);
+    if (jobFlag) return `\`--${jobFlag.replace(/_/g, '-')}\` is not available here: the CLI's jobs end when it exits`;
     if (words.length === 1) args.command = words[0];
     else if (words.length > 1) args.command = words.map(quoteWord).join(' ');
     return args;

@@ -30,7 +30,7 @@ export function generalHelp(): string {
 
 export function commandHelp(command: CliCommand, properties: Record<string, JsonSchema>): string {
   const flags = Object.entries(properties)
-    .filter(([name]) => !(command.positional === 'rest' ? ['command', 'cmd', 'run_in_background'] : command.positional).includes(name) && name !== 'cwd')
+    .filter(([name]) => !(command.positional === 'rest' ? ['command', 'cmd', 'run_in_background', 'auto_background_after_ms'] : command.positional).includes(name) && name !== 'cwd')
     .flatMap(([name, schema]) => flagLines(name, schema));
   return [
     `${command.summary}.`,
