@@ -76,7 +76,8 @@ export function parseFlags(argv: readonly string[], properties: Record<string, J
       return;
     }
     const previous = holder[key];
-    holder[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+    if (target.schema.type === 'array') holder[key] = [...((previous as unknown[] | undefined) ?? []), value];
+    else holder[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
   }
 }
 
