@@ -37,4 +37,4 @@ export { wrapForRun, summarizeTrace } from './trace/index.js';
 export type { WrappedRun, TraceSummary, TraceList, SummarizeTraceOptions } from './trace/index.js';
 
 export { createTools, toSnakeCase, TOOL_NAMES } from './tools/index.js';
-export type { CreateToolsOptions, JsonSchema, ToolDefinition, ToolHints, ToolJobLogsOptions, ToolName, ToolResult, ToolShell } from './tools/index.js';
+export type { CreateToolsOptions, JsonSchema, ToolDefinition, ToolName, ToolResult, ToolShell, SnakeCased } from './tools/index.js';

@@ -1,5 +1,4 @@
 import { TershError } from '../errors.js';
-import { defaultRecordStore } from '../run/default-store.js';
 import type { AdoptedProcess } from '../run/job-host.js';
 import type { RecordStore } from '../store/index.js';
 import { invalid } from '../validate.js';
@@ -17,7 +16,7 @@ interface Entry {
 }
 
 /**
- * Creates a job manager: pass it to `run()` as `jobs` (with the same `store`), or use a shell's `jobs`.
+ * Creates a job manager: pass it to `run()` as `jobs`, or use a shell's `jobs`.
  * Its live jobs are killed by `close()`, and when the host exits or receives SIGINT, SIGTERM or SIGHUP.
  * @public
  */
@@ -64,8 +63,8 @@ export function createJobManager(options?: JobManagerOptions): JobManager {
     adopt(adopted: AdoptedProcess) {
       counter += 1;
       const job = new Job(`j${counter}`, adopted, settings.defaultLifetimeMs);
-      // A store on the adopted process (when run() provides one) wins over the manager's.
-      const store = (adopted as AdoptedProcess & { store?: RecordStore }).store ?? settings.store ?? defaultRecordStore();
+      // The run's own store holds the record, whatever the manager's default is.
+      const store = adopted.store;
       entries.set(job.id, { job, store });
       trackLive(reapable);
       void job.finished.then(() => {

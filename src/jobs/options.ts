@@ -1,11 +1,9 @@
 import { constants } from 'node:os';
 import { TershError } from '../errors.js';
-import { isRecordStore, type RecordStore } from '../store/index.js';
 import { invalid, optionalBoolean, optionalInteger, readOptionsObject, requiredString } from '../validate.js';
 import type { JobLogsOptions, JobManagerOptions } from './types.js';
 
 export interface NormalizedManagerOptions {
-  store: RecordStore | undefined;
   maxJobs: number;
   defaultLifetimeMs: number;
   maxWaitMs: number;
@@ -14,10 +12,8 @@ export interface NormalizedManagerOptions {
 const MAX_LIFETIME_MS = 24 * 3_600_000;
 
 export function normalizeManagerOptions(options: JobManagerOptions | undefined): NormalizedManagerOptions {
-  const raw = readOptionsObject('options', options, ['store', 'maxJobs', 'defaultLifetimeMs', 'maxWaitMs']);
-  if (raw.store !== undefined && !isRecordStore(raw.store)) throw invalid('store', 'a RecordStore from createRecordStore()', raw.store);
+  const raw = readOptionsObject('options', options, ['maxJobs', 'defaultLifetimeMs', 'maxWaitMs']);
   return {
-    store: raw.store as RecordStore | undefined,
     maxJobs: optionalInteger('maxJobs', raw.maxJobs, { min: 1, max: 1024 }) ?? 16,
     defaultLifetimeMs: optionalInteger('defaultLifetimeMs', raw.defaultLifetimeMs, { min: 1, max: MAX_LIFETIME_MS }) ?? 3_600_000,
     maxWaitMs: optionalInteger('maxWaitMs', raw.maxWaitMs, { max: 600_000 }) ?? 45_000,

@@ -11,8 +11,6 @@ export type JobStatus = 'running' | 'exited' | 'killed';
 
 /** @public */
 export interface JobManagerOptions {
-  /** Where job output is read from; pass the same store to `run()`. @defaultValue the per-process default store */
-  store?: RecordStore;
   /** Most live jobs at once; starting one more throws `JOB_LIMIT`. @defaultValue 16 */
   maxJobs?: number;
   /** Lifetime of a background job that sets no `timeoutMs`, also applied to the processes it leaves behind. @defaultValue 3600000 */

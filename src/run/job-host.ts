@@ -1,5 +1,6 @@
 import type { ProcessHandle } from './process-handle.js';
 import type { RunResult } from './run-result.js';
+import type { RecordStore } from '../store/index.js';
 
 /**
  * A process handed over to a job manager: started in the background, or promoted from the
@@ -11,6 +12,8 @@ export interface AdoptedProcess {
   command: string;
   cwd: string;
   handle: ProcessHandle;
+  /** The store holding the job's record (logs are read from it). */
+  store: RecordStore;
   autoBackgrounded: boolean;
   /**
    * Writes the record's meta and returns the final quiet result. The manager calls it once the

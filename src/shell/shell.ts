@@ -21,7 +21,7 @@ import type { Shell, ShellOptions, ShellRunOptions } from './types.js';
 export function createShell(options?: ShellOptions): Shell {
   const settings = normalizeShellOptions(options);
   const store = createRecordStore(settings.storeDir === undefined ? {} : { dir: settings.storeDir });
-  const jobs = createJobManager({ ...settings.jobs, store });
+  const jobs = createJobManager({ ...settings.jobs });
   const capture = new SessionCapture(settings.persistEnv);
   let cwd = settings.cwd;
   let env = { ...settings.env };

@@ -37,7 +37,7 @@ export interface ShellOptions {
    */
   persistEnv?: boolean;
   /** Options of the shell's job manager. @defaultValue those of `createJobManager()` */
-  jobs?: Omit<JobManagerOptions, 'store'>;
+  jobs?: JobManagerOptions;
 }
 
 /**

@@ -23,7 +23,7 @@ export function useJobs(options: Omit<JobManagerOptions, 'store'> = {}): () => J
   return () => {
     const dir = mkdtempSync(join(tmpdir(), 'tersh-jobs-test-'));
     const store = createRecordStore({ dir });
-    current = { store, jobs: createJobManager({ ...options, store }), dir };
+    current = { store, jobs: createJobManager({ ...options }), dir };
     return current;
   };
 }

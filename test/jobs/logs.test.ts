@@ -63,7 +63,7 @@ describe('job logs', () => {
 
   it('caps a wait at maxWaitMs', async () => {
     const { store, jobs } = fixture();
-    const capped = (await import('../../src/jobs/index.js')).createJobManager({ store, maxWaitMs: 200 });
+    const capped = (await import('../../src/jobs/index.js')).createJobManager({ maxWaitMs: 200 });
     try {
       const { jobId } = await run('sleep 30', { store, jobs: capped, background: true, allowIdleSleep: true });
       const before = performance.now();
