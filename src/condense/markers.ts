@@ -15,15 +15,18 @@ function fetchHint(context: MarkerContext, match: string): string {
   return `; detail(${JSON.stringify(context.recordId)}, { selector: "${context.stream}", match: ${JSON.stringify(match)} })`;
 }
 
-/** `[… lines 41–160 omitted (120); detail("r_ab12", { selector: "stdout", match: "<regex>" }) …]` */
-export function gapMarker(context: MarkerContext, from: number, to: number): string {
-  return `[… ${range(from, to)} omitted (${to - from + 1})${fetchHint(context, '<regex>')} …]`;
+/**
+ * `[… lines 41–160 omitted (120); detail("r_ab12", { selector: "stdout", match: "<regex>" }) …]`, or when every
+ * line of the gap has the shape of a kept line: `[… lines 41–160 omitted (120), each like line 40; detail(…) …]`.
+ */
+export function gapMarker(context: MarkerContext, from: number, to: number, like?: { line: number; match: string }): string {
+  const each = like === undefined ? '' : `, each like line ${like.line}`;
+  return `[… ${range(from, to)} omitted (${to - from + 1})${each}${fetchHint(context, like?.match ?? '<regex>')} …]`;
 }
 
-/** Follows a kept line whose look-alikes were folded: `[… ×37 more like the line above, lines 12–140; detail(…) …]` */
-export function foldMarker(context: MarkerContext, count: number, from: number, to: number, match: string, contiguous: boolean, earlier = false): string {
-  const where = contiguous ? range(from, to) : `among ${range(from, to)}`;
-  return `[… ×${count} ${earlier ? 'earlier' : 'more'} like the line above, ${where}${fetchHint(context, match)} …]`;
+/** Follows a kept line whose look-alikes are hidden among other gaps: `[… ×37 more like the line above, among lines 12–140; detail(…) …]` */
+export function foldMarker(context: MarkerContext, count: number, from: number, to: number, match: string, earlier = false): string {
+  return `[… ×${count} ${earlier ? 'earlier' : 'more'} like the line above, among ${range(from, to)}${fetchHint(context, match)} …]`;
 }
 
 /** Replaces the middle of an over-long line. */

@@ -12,17 +12,18 @@ export interface Rendered {
 
 /** Writes kept lines in order, a fold marker after each exemplar whose look-alikes are hidden, and a gap marker for every other run left out. */
 export function render(lines: readonly string[], kept: Uint8Array, folds: readonly FoldGroup[], context: MarkerContext, maxLineChars: number, header: readonly string[]): Rendered {
-  const foldAfter = new Map<number, { count: number; from: number; to: number; contiguous: boolean }>();
-  const coveredByFold = new Uint8Array(lines.length);
+  const foldAfter = new Map<number, { count: number; from: number; to: number }>();
+  // A group whose hidden lines make up one whole gap is told at the gap: "lines a–b omitted (n), each like line x".
+  const foldedGaps = new Map<number, { exemplar: number; to: number }>();
   for (const group of folds) {
     if (kept[group.exemplar] === 0) continue;
     const hidden = group.members.filter((i) => kept[i] === 0);
     if (hidden.length === 0) continue;
     const from = hidden[0] as number;
     const to = hidden[hidden.length - 1] as number;
-    const contiguous = from === group.exemplar + 1 && to - from + 1 === hidden.length && (to + 1 >= lines.length || kept[to + 1] === 1);
-    if (contiguous) for (const i of hidden) coveredByFold[i] = 1;
-    foldAfter.set(group.exemplar, { count: hidden.length, from: from + 1, to: to + 1, contiguous });
+    const wholeGap = to - from + 1 === hidden.length && (from === 0 || kept[from - 1] === 1) && (to + 1 >= lines.length || kept[to + 1] === 1);
+    if (wholeGap) foldedGaps.set(from, { exemplar: group.exemplar, to });
+    else foldAfter.set(group.exemplar, { count: hidden.length, from: from + 1, to: to + 1 });
   }
   const out: string[] = [...header];
   const omitted: LineRange[] = [];
@@ -32,7 +33,7 @@ export function render(lines: readonly string[], kept: Uint8Array, folds: readon
     if (kept[i] === 1) {
       out.push(capLine(lines[i] as string, maxLineChars));
       const fold = foldAfter.get(i);
-      if (fold !== undefined) out.push(foldMarker(context, fold.count, fold.from, fold.to, matchFor(lines[i] as string), fold.contiguous, fold.from < i + 1));
+      if (fold !== undefined) out.push(foldMarker(context, fold.count, fold.from, fold.to, matchFor(lines[i] as string), fold.from < i + 1));
       i++;
       continue;
     }
@@ -40,7 +41,9 @@ export function render(lines: readonly string[], kept: Uint8Array, folds: readon
     while (j < lines.length && kept[j] === 0) j++;
     omitted.push({ from: i + 1, to: j });
     omittedLines += j - i;
-    if (coveredByFold[i] !== 1) out.push(gapMarker(context, i + 1, j));
+    const folded = foldedGaps.get(i);
+    const like = folded !== undefined && folded.to === j - 1 ? { line: folded.exemplar + 1, match: matchFor(lines[folded.exemplar] as string) } : undefined;
+    out.push(gapMarker(context, i + 1, j, like));
     i = j;
   }
   return { text: out.join('\n'), omitted, omittedLines };

@@ -35,18 +35,22 @@ export function analyseStream(lines: readonly string[], recogniser: Recogniser |
   const costs = new Float64Array(n);
   let windowTokens = 0;
   let windowLines = 0;
+  // Selection prices a long line as shown (capped); the total prices it whole, so a single huge line never passes through.
+  let uncappedExtra = 0;
   for (let i = 0; i < n; i++) {
     const inWindow = i < window || i >= n - window;
     if (!inWindow && classified.roles[i] === Role.normal) continue;
     const line = lines[i] as string;
-    const cost = estimateTokens(line.length > MAX_LINE_CHARS ? capLine(line, MAX_LINE_CHARS) : line) + 1;
+    const long = line.length > MAX_LINE_CHARS;
+    const cost = estimateTokens(long ? capLine(line, MAX_LINE_CHARS) : line) + 1;
     costs[i] = cost;
     if (inWindow) {
       windowTokens += cost;
       windowLines++;
+      if (long) uncappedExtra += estimateTokens(line) + 1 - cost;
     }
   }
-  const tokens = windowLines === n ? windowTokens : Math.round((windowTokens / Math.max(1, windowLines)) * n);
+  const tokens = (windowLines === n ? windowTokens : Math.round((windowTokens / Math.max(1, windowLines)) * n)) + uncappedExtra;
   return { lines, classified, costs, tokens, window };
 }
 

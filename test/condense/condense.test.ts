@@ -49,7 +49,7 @@ describe('condense', () => {
     const stdout = lines(400, (i) => `src/gen/file${i}.ts(${i + 1},3): error TS2322: Type 'string' is not assignable to type 'number'.`);
     const result = condense({ command: 'tsc', stdout, exitCode: 2 }, { recordId: 'r1' });
     expect(result.stdout).toContain("src/gen/file0.ts(1,3): error TS2322: Type 'string' is not assignable to type 'number'.");
-    expect(result.stdout).toMatch(/\[… ×\d+ more like the line above, (?:among )?lines \d+–\d+; detail\("r1", \{ selector: "stdout", match: ".*TS\\\\d\+.*" \}\) …\]/);
+    expect(result.stdout).toMatch(/\[… lines \d+–\d+ omitted \(\d+\), each like line 1; detail\("r1", \{ selector: "stdout", match: ".*TS\\\\d\+.*" \}\) …\]/);
   });
 
   it('never claims success the exit code denies: a failure with no recognised error keeps the tail and says so', () => {

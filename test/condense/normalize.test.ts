@@ -29,3 +29,10 @@ describe("mode: 'lossless'", () => {
     expect(result.omittedLines).toBe(0);
   });
 });
+
+describe('live status areas', () => {
+  it('leaves blank the lines a cursor-up redraw overwrote, keeping the line count', () => {
+    const raw = ' RUNS a.test.js\n\x1b[1A\x1b[2K RUNS b.test.js\n\x1b[1A\x1b[2K PASS b.test.js\nTests: 2 passed\n';
+    expect(normalizeText(raw)).toBe('\n\n PASS b.test.js\nTests: 2 passed\n');
+  });
+});
