@@ -154,6 +154,15 @@ describe('save', () => {
 });
 
 describe('drop and diff', () => {
+  it('serialises concurrent saves and drops of one origin without losing a stored copy', async () => {
+    await store.save('base', origin);
+    await Promise.all([store.save('a', origin), store.drop('base', { origin }), store.save('b', origin), store.save('c', origin)]);
+    expect((await store.list(origin)).map((i) => i.label).sort()).toEqual(['a', 'b', 'c']);
+    writeFileSync(join(origin, 'src/b.txt'), 'changed');
+    await store.restore('b', { origin });
+    expect(readFileSync(join(origin, 'src/b.txt'), 'utf8')).toBe('beta');
+  });
+
   it('drops a checkpoint, and answers false for one that is not there', async () => {
     await store.save('x', origin);
     expect(await store.drop('x', { origin })).toBe(true);
