@@ -88,7 +88,7 @@ export interface BlockRule {
 }
 
 /** Built-in overviews for data outputs. @public */
-export type OverviewKind = 'diff' | 'listing' | 'matches' | 'log';
+export type OverviewKind = 'commits' | 'diff' | 'listing' | 'matches' | 'log';
 
 /**
  * A recogniser: plain data describing one tool family's output. Pass your own in

@@ -17,6 +17,7 @@ export const gitLog: Recogniser = {
   detect: /^commit [0-9a-f]{40}\b/m,
   signals: gitFailures,
   structure: [/^commit [0-9a-f]{7,}/],
+  overview: 'commits',
 };
 
 export const gitOther: Recogniser = {
