@@ -76,7 +76,11 @@ export function normalizeLines(text: string): string[] {
   return body.split('\n');
 }
 
-/** The normalised text: lines joined with `\n`, with a final newline when the input had one. */
+/**
+ * What a terminal finally shows of a program's output: CRLF → LF, carriage-return frames and cursor
+ * moves replayed, lines overwritten by a live status area left blank, ANSI codes removed. One line out per line in.
+ * @public
+ */
 export function normalizeText(text: string): string {
   const lines = normalizeLines(text);
   if (lines.length === 0) return '';
