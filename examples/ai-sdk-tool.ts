@@ -3,8 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { generateText, jsonSchema, stepCountIs, tool, type JSONSchema7, type Tool } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
-import { createShell } from '../src/shell/index.js';
-import { createTools, type CreateToolsOptions, type ToolShell } from '../src/tools/index.js';
+import { createShell, createTools, type CreateToolsOptions, type ToolShell } from '../src/index.js';
 
 /**
  * One AI SDK tool per tersh tool. The JSON Schema goes through `jsonSchema()` untouched; tersh's own

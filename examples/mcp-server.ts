@@ -7,8 +7,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { createShell } from '../src/shell/index.js';
-import { createTools, type ToolName } from '../src/tools/index.js';
+import { createShell, createTools, type ToolName } from '../src/index.js';
 
 const env = process.env;
 const shell = createShell({
