@@ -3,8 +3,8 @@
 export { TershError, isTershError } from './errors.js';
 export type { TershErrorCode } from './errors.js';
 
-export { run, resolveShell, NON_INTERACTIVE_ENV, ProcessHandle } from './run/index.js';
-export type { RunOptions, RunResult, ShellKind, ShellProbe, ResolvedShell, JobHost, AdoptedProcess, ProcessOutcome } from './run/index.js';
+export { run, resolveShell, NON_INTERACTIVE_ENV, ProcessHandle, StreamCapture } from './run/index.js';
+export type { RunOptions, RunResult, ShellKind, ShellProbe, ResolvedShell, JobHost, AdoptedProcess, ProcessOutcome, StartRequest, CapturedStream } from './run/index.js';
 
 export { createRecordStore, RecordWriter, StreamFile } from './store/index.js';
 export type { RecordStore, RecordStoreOptions, DetailOptions, ReadOptions, RecordMeta, RecordStream, DetailSelector, ReadPage, ExpiredRead } from './store/index.js';
@@ -31,10 +31,10 @@ export { createShell } from './shell/index.js';
 export type { Shell, ShellOptions, ShellRunDefaults, ShellRunOptions } from './shell/index.js';
 
 export { sandboxSupport, defaultProtectedPaths } from './sandbox/index.js';
-export type { SandboxOptions, SandboxSupport, SandboxSupportOptions } from './sandbox/index.js';
+export type { SandboxOptions, NormalizedSandboxOptions, SandboxContext, SandboxSupport, SandboxSupportOptions } from './sandbox/index.js';
 
 export { wrapForRun, summarizeTrace } from './trace/index.js';
 export type { WrappedRun, TraceSummary, TraceList, SummarizeTraceOptions } from './trace/index.js';
 
 export { createTools, toSnakeCase, TOOL_NAMES } from './tools/index.js';
-export type { CreateToolsOptions, JsonSchema, ToolDefinition, ToolName, ToolResult, ToolShell, SnakeCased } from './tools/index.js';
+export type { CreateToolsOptions, JsonSchema, ToolDefinition, ToolName, ToolResult, ToolShell, SnakeCased, SnakeKey } from './tools/index.js';

@@ -7,5 +7,7 @@ export type { ShellProbe, ResolvedShell } from './shell-resolve.js';
 export { NON_INTERACTIVE_ENV } from './child-env.js';
 export type { JobHost, AdoptedProcess } from './job-host.js';
 export { ProcessHandle } from './process-handle.js';
-export type { ProcessOutcome } from './process-handle.js';
+export type { ProcessOutcome, StartRequest } from './process-handle.js';
+export { StreamCapture } from './stream-capture.js';
+export type { CapturedStream } from './stream-capture.js';
 export { registerDefaultJobHost } from './default-jobs.js';

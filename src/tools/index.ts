@@ -1,6 +1,6 @@
 export { createTools, TOOL_NAMES } from './create-tools.js';
 export { toSnakeCase } from './snake-case.js';
-export type { SnakeCased } from './snake-case.js';
+export type { SnakeCased, SnakeKey } from './snake-case.js';
 export type {
   CreateToolsOptions,
   JsonSchema,

@@ -10,7 +10,8 @@ export function camelKey(key: string): string {
   return key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 }
 
-type SnakeKey<S extends string> = S extends `${infer Head}${infer Tail}`
+/** A camelCase key in snake_case (`timedOut` → `timed_out`). @public */
+export type SnakeKey<S extends string> = S extends `${infer Head}${infer Tail}`
   ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeKey<Tail>}`
   : S;
 
