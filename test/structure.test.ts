@@ -52,6 +52,13 @@ describe('structure', () => {
     }
   });
 
+  it('touches node:child_process from one file only (small internal commands go through tinyexec)', () => {
+    const touching = sourceFiles(srcDir)
+      .filter((file) => /from 'node:child_process'/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(srcDir, file));
+    expect(touching).toEqual(['run/spawn-child.ts']);
+  });
+
   it('keeps source files small (none over 300 lines)', () => {
     const long = sourceFiles(srcDir)
       .map((file) => ({ file: relative(srcDir, file), lines: readFileSync(file, 'utf8').split('\n').length }))

@@ -46,7 +46,7 @@ async function writeEntry(plan: RestorePlan, entry: CheckpointEntry): Promise<bo
     } else if (entry.type === 'symlink') {
       await symlink(entry.target ?? '', temporary);
     } else if (entry.type === 'fifo') {
-      if (!makeFifo(temporary, entry.mode)) return false;
+      if (!(await makeFifo(temporary, entry.mode))) return false;
     } else {
       return false;
     }
