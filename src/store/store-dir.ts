@@ -1,4 +1,4 @@
-import { mkdirSync, statSync, chmodSync } from 'node:fs';
+import { mkdirSync, lstatSync, chmodSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { TershError } from '../errors.js';
@@ -12,8 +12,8 @@ export function defaultStateDir(name: string): string {
 /** Creates the folder (mode 0700) or checks that an existing one is ours and private. */
 export function ensurePrivateDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const stat = statSync(dir);
-  if (!stat.isDirectory()) throw new TershError('STORE_IO', `${dir} is not a directory`);
+  const stat = lstatSync(dir);
+  if (!stat.isDirectory()) throw new TershError('STORE_IO', `${dir} is not a directory (a symlink is refused: another user could point it elsewhere)`);
   const uid = process.getuid?.();
   if (uid !== undefined && stat.uid !== uid) {
     throw new TershError('STORE_IO', `${dir} belongs to another user (uid ${stat.uid}); refusing to keep records there`);

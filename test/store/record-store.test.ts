@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRecordStore, isTershError, run } from '../../src/index.js';
@@ -20,6 +20,14 @@ describe('record store', () => {
     const dir = join(tempDir(), 'records');
     createRecordStore({ dir });
     expect(statSync(dir).mode & 0o777).toBe(0o700);
+  });
+
+  it('refuses a store folder that is a symlink', () => {
+    const base = tempDir();
+    const real = join(base, 'real');
+    mkdirSync(real, { mode: 0o700 });
+    symlinkSync(real, join(base, 'link'));
+    expect(() => createRecordStore({ dir: join(base, 'link') })).toThrow(/symlink is refused/);
   });
 
   it('returns a whole stream, the meta, or only the matching lines with their numbers', async () => {
