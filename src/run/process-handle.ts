@@ -86,7 +86,6 @@ export class ProcessHandle {
 
   static async start(request: StartRequest): Promise<ProcessHandle> {
     const startedAt = performance.now();
-    await request.record.whenReady();
     const child = await spawnChild({
       file: request.file,
       args: request.args,

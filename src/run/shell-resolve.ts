@@ -1,4 +1,4 @@
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { TershError } from '../errors.js';
 
@@ -24,6 +24,9 @@ export function systemProbe(): ShellProbe {
     platform: process.platform,
     env: process.env,
     isExecutable(path) {
+      // A stat that cannot throw first: most PATH folders lack the program, and exceptions cost more than the lookup.
+      const stat = statSync(path, { throwIfNoEntry: false });
+      if (!stat?.isFile()) return false;
       try {
         accessSync(path, process.platform === 'win32' ? constants.F_OK : constants.X_OK);
         return true;

@@ -23,11 +23,11 @@ export class RecordWriter {
     this.id = meta.id;
     this.dir = join(storeDir, meta.id);
     this.meta = meta;
-    this.stdout = new StreamFile(join(this.dir, 'stdout'));
-    this.stderr = new StreamFile(join(this.dir, 'stderr'));
     this.tracePath = join(this.dir, 'trace');
     this.ready = mkdir(this.dir, { recursive: true, mode: 0o700 }).then(() => undefined);
     this.ready.catch(() => undefined);
+    this.stdout = new StreamFile(join(this.dir, 'stdout'), this.ready);
+    this.stderr = new StreamFile(join(this.dir, 'stderr'), this.ready);
   }
 
   /** Resolves once the record's folder exists (streams and trace may be written from then on). */

@@ -16,7 +16,8 @@ export class StreamFile {
   private failure: Error | undefined;
   bytesWritten = 0;
 
-  constructor(path: string) {
+  /** `ready` resolves once the folder exists, so a run can start before its record's folder is made. */
+  constructor(path: string, private readonly ready: Promise<void> = Promise.resolve()) {
     this.path = path;
   }
 
@@ -51,7 +52,7 @@ export class StreamFile {
 
   private async drain(): Promise<void> {
     try {
-      this.handle ??= open(this.path, 'a', 0o600);
+      this.handle ??= this.ready.then(() => open(this.path, 'a', 0o600));
       const handle = await this.handle;
       while (this.pendingSize > 0) {
         const batch = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingSize);
