@@ -1,6 +1,6 @@
 import { unexplainedFailureNote } from './markers.js';
 import { normalizeLines } from './normalize.js';
-import { normalizeCondense } from './options.js';
+import { normalizeCondense, storedLineMapper } from './options.js';
 import { isBoundedByHeadOrTail } from './passthrough.js';
 import { pickRecogniser } from './recognise.js';
 import { defaultRecognisers } from './recognisers/index.js';
@@ -47,7 +47,7 @@ export function condense(input: CondenseInput, options?: CondenseOptions): Conde
     budget,
     recogniser,
     keepTail,
-    context: { recordId: o.recordId, stream },
+    context: { recordId: o.recordId, stream, ...(o.cuts[stream] ? { storedLine: storedLineMapper(o.cuts[stream]) } : {}) },
     notes: stream === noteOn ? notes : [],
   });
   // A stream within its share is shown whole, unless the recogniser explained the output: then its noise goes too.

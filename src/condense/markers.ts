@@ -4,10 +4,13 @@
 export interface MarkerContext {
   recordId: string | undefined;
   stream: 'stdout' | 'stderr';
+  /** Input line number → the stored stream's, when the input is an excerpt (see `CondenseOptions.cuts`). */
+  storedLine?: (line: number) => number;
 }
 
-function range(from: number, to: number): string {
-  return from === to ? `line ${from}` : `lines ${from}–${to}`;
+function range(context: MarkerContext, from: number, to: number): string {
+  const map = context.storedLine ?? ((line: number) => line);
+  return from === to ? `line ${map(from)}` : `lines ${map(from)}–${map(to)}`;
 }
 
 function fetchHint(context: MarkerContext, match: string): string {
@@ -20,13 +23,14 @@ function fetchHint(context: MarkerContext, match: string): string {
  * line of the gap has the shape of a kept line: `[… lines 41–160 omitted (120), each like line 40; detail(…) …]`.
  */
 export function gapMarker(context: MarkerContext, from: number, to: number, like?: { line: number; match: string }): string {
-  const each = like === undefined ? '' : `, each like line ${like.line}`;
-  return `[… ${range(from, to)} omitted (${to - from + 1})${each}${fetchHint(context, like?.match ?? '<regex>')} …]`;
+  const each = like === undefined ? '' : `, each like line ${(context.storedLine ?? ((line: number) => line))(like.line)}`;
+  const map = context.storedLine ?? ((line: number) => line);
+  return `[… ${range(context, from, to)} omitted (${map(to) - map(from) + 1})${each}${fetchHint(context, like?.match ?? '<regex>')} …]`;
 }
 
 /** Follows a kept line whose look-alikes are hidden among other gaps: `[… ×37 more like the line above, among lines 12–140; detail(…) …]` */
 export function foldMarker(context: MarkerContext, count: number, from: number, to: number, match: string, earlier = false): string {
-  return `[… ×${count} ${earlier ? 'earlier' : 'more'} like the line above, among ${range(from, to)}${fetchHint(context, match)} …]`;
+  return `[… ×${count} ${earlier ? 'earlier' : 'more'} like the line above, among ${range(context, from, to)}${fetchHint(context, match)} …]`;
 }
 
 /** Replaces the middle of an over-long line. */

@@ -1,5 +1,5 @@
 import { invalid, isPlainObject, optionalInteger, optionalOneOf, optionalString, readOptionsObject, requiredString } from '../validate.js';
-import type { CondenseInput, CondenseOptions, Recogniser } from './types.js';
+import type { CondenseInput, CondenseOptions, Recogniser, StreamCut } from './types.js';
 
 export interface NormalizedCondense {
   command: string;
@@ -10,6 +10,7 @@ export interface NormalizedCondense {
   mode: 'smart' | 'lossless';
   recordId: string | undefined;
   recognisers: readonly Recogniser[];
+  cuts: { stdout?: StreamCut; stderr?: StreamCut };
 }
 
 /**
@@ -18,7 +19,7 @@ export interface NormalizedCondense {
  */
 export const DEFAULT_BUDGET_TOKENS = 2000;
 const INPUT_KEYS = ['command', 'stdout', 'stderr', 'exitCode'] as const;
-const OPTION_KEYS = ['budgetTokens', 'mode', 'recordId', 'recognisers'] as const;
+const OPTION_KEYS = ['budgetTokens', 'mode', 'recordId', 'recognisers', 'cuts'] as const;
 
 export function normalizeCondense(input: CondenseInput, options: CondenseOptions | undefined): NormalizedCondense {
   if (!isPlainObject(input)) throw invalid('input', 'a plain object', input);
@@ -34,7 +35,28 @@ export function normalizeCondense(input: CondenseInput, options: CondenseOptions
     mode: optionalOneOf('mode', opts.mode, ['smart', 'lossless'] as const) ?? 'smart',
     recordId: optionalString('recordId', opts.recordId, { nonEmpty: true, maxLength: 200 }),
     recognisers: readRecognisers(opts.recognisers),
+    cuts: readCuts(opts.cuts),
   };
+}
+
+function readCuts(value: unknown): { stdout?: StreamCut; stderr?: StreamCut } {
+  const cuts = readOptionsObject('cuts', value, ['stdout', 'stderr']);
+  const out: { stdout?: StreamCut; stderr?: StreamCut } = {};
+  for (const stream of ['stdout', 'stderr'] as const) {
+    if (cuts[stream] === undefined) continue;
+    const cut = readOptionsObject(`cuts.${stream}`, cuts[stream], ['markerLine', 'resumesAtLine']);
+    const markerLine = optionalInteger(`cuts.${stream}.markerLine`, cut.markerLine, { min: 1 });
+    const resumesAtLine = optionalInteger(`cuts.${stream}.resumesAtLine`, cut.resumesAtLine, { min: 1 });
+    if (markerLine === undefined || resumesAtLine === undefined) throw invalid(`cuts.${stream}`, 'an object with `markerLine` and `resumesAtLine`', cuts[stream]);
+    out[stream] = { markerLine, resumesAtLine };
+  }
+  return out;
+}
+
+/** Maps an input line number to the stored stream's across a cut. */
+export function storedLineMapper(cut: StreamCut | undefined): ((line: number) => number) | undefined {
+  if (cut === undefined) return undefined;
+  return (line) => (line <= cut.markerLine ? line : cut.resumesAtLine + (line - cut.markerLine - 1));
 }
 
 function readRecognisers(value: unknown): readonly Recogniser[] {

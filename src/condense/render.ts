@@ -39,7 +39,7 @@ export function render(lines: readonly string[], kept: Uint8Array, folds: readon
     }
     let j = i;
     while (j < lines.length && kept[j] === 0) j++;
-    omitted.push({ from: i + 1, to: j });
+    omitted.push(context.storedLine ? { from: context.storedLine(i + 1), to: context.storedLine(j) } : { from: i + 1, to: j });
     omittedLines += j - i;
     const folded = foldedGaps.get(i);
     const like = folded !== undefined && folded.to === j - 1 ? { line: folded.exemplar + 1, match: matchFor(lines[folded.exemplar] as string) } : undefined;

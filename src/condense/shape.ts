@@ -81,7 +81,10 @@ export function matchFor(line: string): string {
     last = VARIABLE.lastIndex;
   }
   parts.push(text.slice(last).replace(SPECIAL, '\\$&').replace(/\s+/g, '\\s+'));
-  let source = parts.join('').replace(/^(?:\\S\*|\\d\+)+/, '');
+  const whole = parts.join('');
+  let source = whole.replace(/^(?:\\S\*|\\d\+)+/, '');
+  // A line that is all variable parts (`42`) would leave nothing to match: anchor the whole shape instead.
+  if (source === '') source = `^${whole}$`;
   if (source.length > 80) source = source.slice(0, 80).replace(/\\[^\\]?$/, '').replace(/\\$/, '');
   return source;
 }

@@ -33,6 +33,22 @@ export interface CondenseOptions {
   recordId?: string;
   /** Extra recognisers, tried before the built-in ones. @defaultValue `[]` */
   recognisers?: readonly Recogniser[];
+  /**
+   * When a stream is an excerpt of the stored one (its head and tail around one cut marker line, as run() makes
+   * for outputs past the inline cap), where the cut is: markers then number lines as the stored stream does.
+   * @defaultValue no cut
+   */
+  cuts?: { stdout?: StreamCut; stderr?: StreamCut };
+}
+
+/**
+ * A cut in an excerpt: the input's line `markerLine` stands for lines left out, and the input's next line is the
+ * stored stream's line `resumesAtLine`.
+ * @public
+ */
+export interface StreamCut {
+  markerLine: number;
+  resumesAtLine: number;
 }
 
 /** A 1-based inclusive range of line numbers in a stream, as the stored record numbers them. @public */

@@ -73,7 +73,12 @@ function addViews(result: RunResult, command: string, outcome: ProcessOutcome, s
   if (!opts.full && (stdout.raw !== '' || stderr.raw !== '')) {
     const condensed = condense(
       { command, stdout: stdout.isBinary ? stdout.text : stdout.raw, stderr: stderr.isBinary ? stderr.text : stderr.raw, exitCode: outcome.exit },
-      { recordId: result.id, mode: opts.condense, ...(opts.budgetTokens !== undefined ? { budgetTokens: opts.budgetTokens } : {}) },
+      {
+        recordId: result.id,
+        mode: opts.condense,
+        ...(opts.budgetTokens !== undefined ? { budgetTokens: opts.budgetTokens } : {}),
+        cuts: { ...(stdout.cut ? { stdout: stdout.cut } : {}), ...(stderr.cut ? { stderr: stderr.cut } : {}) },
+      },
     );
     views = { stdout: condensed.stdout, stderr: condensed.stderr };
     omitted = { stdout: condensed.stdoutOmitted.length > 0, stderr: condensed.stderrOmitted.length > 0 };

@@ -13,6 +13,8 @@ export interface StreamView {
   isBinary: boolean;
   lines: number;
   totalBytes: number;
+  /** Where the view's cut marker is, and which stored line follows it (for outputs past the inline cap). */
+  cut?: { markerLine: number; resumesAtLine: number };
 }
 
 /**
@@ -43,5 +45,8 @@ export function streamView(captured: CapturedStream, name: 'stdout' | 'stderr', 
   const left = captured.totalBytes - half - Math.min(half, captured.tail.length);
   const marker = `[… ${left} bytes of ${name} not shown (bytes ${half}–${half + left}); read("${recordId}", "${name}", { offset: ${half} }) pages them, detail("${recordId}", { selector: "${name}", match }) searches them …]`;
   const raw = `${head}\n${marker}\n${tail}`;
-  return { ...base, text: stripAnsi(raw), raw, truncatedBytes: left, isBinary: false };
+  const markerLine = head.split('\n').length + 1;
+  const tailLines = tail.split('\n').length - (tail.endsWith('\n') ? 1 : 0);
+  const cut = { markerLine, resumesAtLine: Math.max(markerLine, captured.lines - tailLines + 1) };
+  return { ...base, text: stripAnsi(raw), raw, truncatedBytes: left, isBinary: false, cut };
 }
