@@ -21,7 +21,7 @@ export async function runAttempt(
   context: AttemptContext,
   extraMeta: Record<string, unknown> = {},
 ): Promise<FinishedRun> {
-  const record = context.store.create({ command, cwd: opts.cwd, ...extraMeta });
+  const record = context.store.create({ command, cwd: opts.cwd, ...(opts.description ? { description: opts.description } : {}), ...extraMeta });
   const env = buildChildEnv(process.env, opts.env, record.id);
   let resolved: ResolvedCommand;
   try {

@@ -74,6 +74,8 @@ export interface RunOptions extends RetryOptions {
    * @defaultValue false
    */
   sandbox?: boolean | SandboxOptions;
+  /** What the command is for, in a few words (Claude Code's Bash `description`); kept in the record's meta. */
+  description?: string;
   /** Trace file, process and network syscalls with strace into the record and summarise them (`traceSummary`). @defaultValue false */
   trace?: boolean;
 }
@@ -107,12 +109,13 @@ export interface NormalizedRunOptions {
   policy: Policy | undefined;
   sandbox: NormalizedSandboxOptions | undefined;
   trace: boolean;
+  description: string | undefined;
 }
 
 export const RUN_OPTION_KEYS = [
   'cwd', 'env', 'timeoutMs', 'maxTimeoutMs', 'killGraceMs', 'signal', 'input', 'encoding', 'store', 'full',
   'inlineMaxBytes', 'ringBytes', 'shell', 'pipefail', 'allowIdleSleep', 'background', 'autoBackgroundAfterMs', 'stdin', 'jobs',
-  'expect', 'exitRules', 'condense', 'budgetTokens', 'policy', 'sandbox', 'trace', ...retryOptionKeys,
+  'expect', 'exitRules', 'condense', 'budgetTokens', 'policy', 'sandbox', 'trace', 'description', ...retryOptionKeys,
 ] as const;
 
 const MAX_TIMEOUT_MS = 600_000;
@@ -170,5 +173,6 @@ export function normalizeRunOptions(options: unknown, extraKeys: readonly string
     policy: normalizePolicy(raw.policy),
     sandbox: normalizeSandboxOptions(raw.sandbox, 'sandbox'),
     trace: optionalBoolean('trace', raw.trace) ?? false,
+    description: optionalString('description', raw.description, { maxLength: 1000 }),
   };
 }

@@ -17,7 +17,7 @@ export function logsTool(shell: ToolShell): ToolDefinition {
       stderr_offset: { type: 'integer', minimum: 0 },
       wait_until_exit: { type: 'boolean', description: 'Block until the job exits or wait_ms passes.' },
       wait_ms: { type: 'integer', minimum: 0, maximum: 45_000, description: 'Longest wait. Default 30000.' },
-      max_bytes: { type: 'integer', minimum: 1, maximum: 8 * 1024 * 1024, description: 'Most bytes per stream.' },
+      max_bytes: { type: 'integer', minimum: 16, maximum: 8 * 1024 * 1024, description: 'Most bytes per stream.' },
     },
     required: ['job_id'],
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -37,7 +37,7 @@ const sandboxSchema: JsonSchema = {
 export const runProperties: Record<string, JsonSchema> = {
   command: commandSchema,
   cmd: cmdSchema,
-  description: { type: 'string', maxLength: 1000, description: 'What the command is for, in a few words (echoed back).' },
+  description: { type: 'string', maxLength: 1000, description: 'What the command is for, in a few words (kept in the record\'s meta).' },
   cwd: { type: 'string', minLength: 1, description: "Working directory, relative to the shell's." },
   env: { type: 'object', additionalProperties: { type: 'string' }, description: 'Extra environment variables.' },
   input: { type: 'string', description: 'Written to stdin, which is then closed.' },

@@ -18,6 +18,7 @@ export function runOptionsFromArgs(shell: ToolShell, args: Record<string, unknow
   if (typeof options.cwd === 'string' && !isAbsolute(options.cwd)) options.cwd = resolve(shell.cwd, options.cwd);
   const timeoutMs = aliased(args, 'timeout_ms', 'timeout');
   if (timeoutMs !== undefined) options.timeoutMs = timeoutMs;
+  if (typeof args.description === 'string') options.description = args.description;
   if (args.expect !== undefined) options.expect = pick(args.expect as Record<string, unknown>, expectKeys);
   if (typeof args.sandbox === 'object') options.sandbox = pick(args.sandbox as Record<string, unknown>, sandboxKeys);
   else if (args.sandbox !== undefined) options.sandbox = args.sandbox;
@@ -35,9 +36,7 @@ export function runTool(shell: ToolShell): ToolDefinition {
     async call(args) {
       const command = commandArgument(args);
       const result = (await shell.run(command, runOptionsFromArgs(shell, args))) as object;
-      const out = toSnakeCase(result) as Record<string, unknown>;
-      if (typeof args.description === 'string') out.description = args.description;
-      return out;
+      return toSnakeCase(result) as Record<string, unknown>;
     },
   });
 }

@@ -20,12 +20,15 @@ describe('sh_run', () => {
     expect(result.content[0].text).not.toContain('\n  ');
   });
 
-  it("accepts Claude Code's Bash names: cmd, timeout in ms, description echoed", async () => {
+  it("accepts Claude Code's Bash names: cmd, timeout in ms, and description kept in the record", async () => {
     const call = setup();
     const result = await call('sh_run', { cmd: 'sleep 5; echo never', timeout: 300, description: 'wait a bit' });
     expect(result.isError).toBe(false);
-    expect(result.body).toMatchObject({ timed_out: true, exit: null, description: 'wait a bit' });
+    expect(result.body).toMatchObject({ timed_out: true, exit: null });
+    expect(result.body.description).toBeUndefined();
     expect(result.body.ms).toBeLessThan(4000);
+    const meta = await call('sh_detail', { id: result.body.id, selector: 'meta' });
+    expect(meta.content[0].text).toContain('wait a bit');
   });
 
   it('refuses an alias and its name together instead of picking one', async () => {
