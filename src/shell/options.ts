@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Policy } from '../plan/index.js';
 import { normalizeRunOptions, RUN_OPTION_KEYS } from '../run/run-options.js';
 import { normalizePolicy } from '../run/run-policy.js';
+import { normalizeSandboxOptions } from '../sandbox/index.js';
 import { invalid, isPlainObject, optionalBoolean, optionalString, optionalStringRecord, readOptionsObject } from '../validate.js';
 import type { ShellOptions } from './types.js';
 
@@ -12,6 +13,8 @@ export interface NormalizedShellOptions {
   storeDir: string | undefined;
   checkpointDir: string | undefined;
   policy: Policy | undefined;
+  /** The sandbox every run gets (as given, validated), or undefined. */
+  sandbox: unknown;
   defaults: Record<string, unknown>;
   persistEnv: boolean;
   jobs: Record<string, unknown>;
@@ -22,7 +25,7 @@ const NOT_DEFAULTS = ['cwd', 'env', 'store', 'jobs', 'signal', 'input'];
 export const SHELL_RUN_KEYS: readonly string[] = RUN_OPTION_KEYS.filter((key) => key !== 'store' && key !== 'jobs' && key !== 'policy');
 
 export function normalizeShellOptions(options: ShellOptions | undefined): NormalizedShellOptions {
-  const raw = readOptionsObject('options', options, ['cwd', 'env', 'storeDir', 'checkpointDir', 'policy', 'defaults', 'persistEnv', 'jobs']);
+  const raw = readOptionsObject('options', options, ['cwd', 'env', 'storeDir', 'checkpointDir', 'policy', 'sandbox', 'defaults', 'persistEnv', 'jobs']);
   const cwd = resolve(optionalString('cwd', raw.cwd, { nonEmpty: true }) ?? process.cwd());
   if (!statSync(cwd, { throwIfNoEntry: false })?.isDirectory()) throw invalid('cwd', 'an existing directory', raw.cwd ?? cwd);
   const defaults = readOptionsObject('defaults', raw.defaults, SHELL_RUN_KEYS.filter((key) => !NOT_DEFAULTS.includes(key)));
@@ -34,6 +37,7 @@ export function normalizeShellOptions(options: ShellOptions | undefined): Normal
     storeDir: optionalString('storeDir', raw.storeDir, { nonEmpty: true }),
     checkpointDir: optionalString('checkpointDir', raw.checkpointDir, { nonEmpty: true }),
     policy: normalizePolicy(raw.policy),
+    sandbox: normalizeSandboxOptions(raw.sandbox, 'sandbox') === undefined ? undefined : raw.sandbox,
     defaults,
     persistEnv: optionalBoolean('persistEnv', raw.persistEnv) ?? false,
     jobs: (raw.jobs ?? {}) as Record<string, unknown>,

@@ -36,7 +36,7 @@ export function createShell(options?: ShellOptions): Shell {
   /** Foreground bash runs in the session's own directory report where they ended. */
   const prepareCapture = (command: string, merged: Record<string, unknown>, runEnv: Record<string, string>): PreparedCapture | undefined => {
     // A sandboxed command sees a private /tmp, where the trap's file is not.
-    if (merged.background === true || merged.cwd !== undefined || merged.sandbox || typeof command !== 'string') return undefined;
+    if (merged.background === true || merged.cwd !== undefined || merged.sandbox || settings.sandbox || typeof command !== 'string') return undefined;
     try {
       const resolved = resolveCommand(command, {
         shell: merged.shell as RunOptions['shell'],
@@ -85,6 +85,12 @@ export function createShell(options?: ShellOptions): Shell {
         jobs,
       };
       if (settings.policy) options.policy = settings.policy;
+      if (settings.sandbox !== undefined) {
+        if (perCall.sandbox !== undefined) {
+          throw new TypeError('Expected no `sandbox` option: this shell sandboxes every run, and a call cannot change that');
+        }
+        options.sandbox = settings.sandbox;
+      }
       const result = await run(command, options as RunOptions);
       if (prepared) await learn(prepared, runEnv, result);
       return result;

@@ -1,6 +1,7 @@
 import type { CheckpointInfo, RestoreOptions, RestoreReport, SaveOptions } from '../checkpoint/index.js';
 import type { JobManager, JobManagerOptions } from '../jobs/index.js';
 import type { Plan, Policy, PolicyOptions } from '../plan/index.js';
+import type { SandboxOptions } from '../sandbox/index.js';
 import type { RunOptions, RunResult } from '../run/index.js';
 import type { DetailOptions, ExpiredRead, ReadOptions, ReadPage, RecordStream } from '../store/index.js';
 
@@ -29,6 +30,11 @@ export interface ShellOptions {
   checkpointDir?: string;
   /** An allow/deny policy (from `createPolicy()`, or its options) applied to every run. @defaultValue none */
   policy?: Policy | PolicyOptions;
+  /**
+   * A sandbox for every run (see `RunOptions.sandbox`) that a call cannot lift or widen: a per-call `sandbox` is
+   * refused. Where no sandbox works, every run throws `SANDBOX_UNAVAILABLE`. @defaultValue none
+   */
+  sandbox?: boolean | SandboxOptions;
   /** Defaults for every run option. @defaultValue {} */
   defaults?: ShellRunDefaults;
   /**

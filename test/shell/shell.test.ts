@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createShell } from '../../src/shell/index.js';
@@ -109,5 +110,24 @@ describe('the shell policy', () => {
     expect(blocked.blocked).toBe(true);
     expect(existsSync(join(root, 'keep.txt'))).toBe(true);
     await expect(shell.run('rm -rf keep.txt', { policy: { mode: 'off' } } as never)).rejects.toThrow(/Unknown option `policy`/);
+  });
+});
+
+describe('a shell that sandboxes every run', () => {
+  it('confines each run and refuses a call that tries to change the sandbox', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'tersh-sbx-'));
+    const outside = mkdtempSync(join(tmpdir(), 'tersh-sbx-out-'));
+    const state = mkdtempSync(join(tmpdir(), 'tersh-sbx-state-'));
+    const shell = createShell({ cwd, storeDir: join(state, 'records'), sandbox: { network: false } });
+    try {
+      const result = await shell.run(`touch ${outside}/escaped.txt`);
+      expect(result.sandboxed).toBe(true);
+      expect(existsSync(join(outside, 'escaped.txt'))).toBe(false);
+      await expect(shell.run('true', { sandbox: false })).rejects.toThrow(/cannot change/);
+      await expect(shell.run('true', { sandbox: { writable: ['/'] } })).rejects.toThrow(/cannot change/);
+    } finally {
+      await shell.close();
+      for (const dir of [cwd, outside, state]) rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
