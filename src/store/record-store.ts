@@ -56,6 +56,16 @@ export interface RecordStore {
 }
 
 const SWEEP_EVERY_MS = 2_000;
+
+/** The meta, or undefined when the file is torn (its writer died mid-write): such a record is incomplete. */
+function parseMeta(text: string): RecordMeta | undefined {
+  try {
+    const meta = JSON.parse(text) as RecordMeta;
+    return typeof meta === 'object' && meta !== null && typeof meta.id === 'string' ? meta : undefined;
+  } catch {
+    return undefined;
+  }
+}
 const DETAIL_MAX_BYTES = 8 * 1024 * 1024;
 const storeBrand = Symbol.for('tersh.recordStore');
 
@@ -99,7 +109,8 @@ export function createRecordStore(options: RecordStoreOptions = {}): RecordStore
     const live = writers.get(id);
     const path = join(dir, id, 'meta.json');
     try {
-      const meta = JSON.parse(await readFile(path, 'utf8')) as RecordMeta;
+      const meta = parseMeta(await readFile(path, 'utf8'));
+      if (!meta) throw Object.assign(new Error('torn meta.json'), { code: 'ENOENT' });
       const age = Date.now() - (await stat(path)).mtimeMs;
       if (!live && meta.state === 'complete' && age > limits.ttlMs) {
         await sweep();

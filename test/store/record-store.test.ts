@@ -109,6 +109,16 @@ describe('record store', () => {
     await expectCode(store.detail('rmx0000000abcdef'), 'RECORD_NOT_FOUND');
   });
 
+  it('reads a record whose meta.json was torn by a crash as incomplete, not as complete', async () => {
+    const dir = join(tempDir(), 'records');
+    const store = createRecordStore({ dir });
+    const result = await run('echo whole', { store });
+    const metaPath = join(dir, result.id, 'meta.json');
+    const text = readFileSync(metaPath, 'utf8');
+    writeFileSync(metaPath, text.slice(0, Math.floor(text.length / 2)));
+    await expectCode(createRecordStore({ dir }).detail(result.id), 'RECORD_NOT_FOUND');
+  });
+
   it('lets a live record be read while it is written, with eof false until it completes', async () => {
     const store = createRecordStore({ dir: join(tempDir(), 'records') });
     const writer = store.create({ command: 'live', cwd: '/' });
