@@ -3,10 +3,10 @@ import { replayLine } from './terminal.js';
 
 // eslint-disable-next-line no-control-regex
 const MOVES_CURSOR = /\r|\x1b\[[0-9;]*[GKCD]/;
+// Colours and OSC sequences (titles, hyperlinks) never move the cursor: removed from the whole text in one pass.
 // eslint-disable-next-line no-control-regex
-const CURSOR_MOVE_AT = /\x1b\[[0-9;]*[GKCD]/y;
-// The common sequences (CSI: colours, cursor; OSC: titles, hyperlinks), removed in one fast pass;
-// strip-ansi then takes whatever rarer sequence is left.
+const COLOURS = /\x1b\[[0-9;:]*m|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
+// The common sequences (CSI: colours, cursor; OSC: titles, hyperlinks); strip-ansi then takes whatever rarer sequence is left.
 // eslint-disable-next-line no-control-regex
 const COMMON_ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
 
@@ -19,8 +19,7 @@ const CURSOR_UPS = /\x1b\[(\d*)A/g;
  * A live status area (jest, vitest, log-update) moves the cursor up over the lines it printed and
  * rewrites them: those lines are left blank, as the terminal finally shows them, keeping the count.
  */
-function eraseRedrawnLines(body: string): string {
-  const lines = body.split('\n');
+function eraseRedrawnLines(lines: string[]): void {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string;
     if (!line.includes('\x1b[')) continue;
@@ -28,32 +27,6 @@ function eraseRedrawnLines(body: string): string {
     for (const match of line.matchAll(CURSOR_UPS)) up += Number(match[1] || 1);
     for (let k = 1; k <= up && i - k >= 0; k++) lines[i - k] = '';
   }
-  return lines.join('\n');
-}
-
-/** Replays the lines holding a carriage return or a cursor move, found with indexOf (the rest is copied as is). */
-function replayMovedLines(body: string): string {
-  const parts: string[] = [];
-  let copied = 0;
-  let cr = body.indexOf('\r');
-  let esc = body.indexOf('\x1b[');
-  while (cr !== -1 || esc !== -1) {
-    const at = cr === -1 ? esc : esc === -1 ? cr : Math.min(cr, esc);
-    const start = body.lastIndexOf('\n', at) + 1;
-    const newline = body.indexOf('\n', at);
-    const end = newline === -1 ? body.length : newline;
-    CURSOR_MOVE_AT.lastIndex = at;
-    if (at === cr || CURSOR_MOVE_AT.test(body)) {
-      parts.push(body.slice(copied, start), replayLine(body.slice(start, end)));
-      copied = end;
-      if (cr !== -1 && cr < end) cr = body.indexOf('\r', end);
-      if (esc !== -1 && esc < end) esc = body.indexOf('\x1b[', end);
-    } else {
-      esc = body.indexOf('\x1b[', at + 2);
-    }
-  }
-  parts.push(body.slice(copied));
-  return parts.join('');
 }
 
 function stripColours(text: string): string {
@@ -61,19 +34,34 @@ function stripColours(text: string): string {
   return stripped.includes('\x1b') ? stripAnsi(stripped) : stripped;
 }
 
+/** One line holding a carriage return or an escape code, as the terminal finally shows it. */
+function settleLine(raw: string): string {
+  const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+  const shown = MOVES_CURSOR.test(line) ? replayLine(line) : line;
+  return shown.includes('\x1b') ? stripColours(shown) : shown;
+}
+
 /**
  * Splits a stream into the lines a terminal finally shows: CRLF → LF, carriage-return
  * frames replayed to their last state, ANSI codes removed. Line i of the result is line i+1
  * of the stored stream (split on `\n`), so ranges in markers point into the record.
+ * The text is split once; only the lines holding a carriage return or an escape code are looked at again.
  */
 export function normalizeLines(text: string): string[] {
   if (text.length === 0) return [];
   let body = text.endsWith('\n') ? text.slice(0, -1) : text;
-  if (body.includes('\r')) body = body.replaceAll('\r\n', '\n');
-  if (CURSOR_UP.test(body)) body = eraseRedrawnLines(body);
-  if (MOVES_CURSOR.test(body)) body = replayMovedLines(body);
-  if (body.includes('\x1b')) body = stripColours(body);
-  return body.split('\n');
+  const escapes = body.includes('\x1b');
+  if (escapes) body = body.replace(COLOURS, '');
+  const lines = body.split('\n');
+  const returns = body.includes('\r');
+  const codes = escapes && body.includes('\x1b');
+  if (!returns && !codes) return lines;
+  if (codes && CURSOR_UP.test(body)) eraseRedrawnLines(lines);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    if ((returns && line.includes('\r')) || (codes && line.includes('\x1b'))) lines[i] = settleLine(line);
+  }
+  return lines;
 }
 
 /**
