@@ -14,7 +14,7 @@ export function mtimeMicros(entry: CheckpointEntry): bigint {
 
 function sameMetadata(a: CheckpointEntry, b: CheckpointEntry): boolean {
   const modeMatters = a.type !== 'symlink';
-  return (!modeMatters || a.mode === b.mode) && mtimeMicros(a) === mtimeMicros(b);
+  return (!modeMatters || a.mode === b.mode) && (a.mtimeNs === b.mtimeNs || mtimeMicros(a) === mtimeMicros(b));
 }
 
 /** What a restore from `wanted` would do to a tree whose state is `current`, given the files whose content differs. Paths keep manifest order. */

@@ -1,3 +1,4 @@
+import type { ManifestIndex } from './manifest-cache.js';
 import type { Published } from './published.js';
 import type { CheckpointEntry } from './types.js';
 
@@ -9,13 +10,20 @@ export interface ReuseSource {
   folder: string;
   entries: CheckpointEntry[];
   byPath: Map<string, CheckpointEntry>;
-  trustedBeforeNs: bigint;
+  /** Decimal nanoseconds: a file whose ctime is earlier was not changed within the racy window of that save. */
+  trustedBeforeNs: string;
 }
 
-export async function loadReuseSource(published: Published, read: (published: Published) => Promise<CheckpointEntry[]>): Promise<ReuseSource> {
-  const entries = await read(published);
+export async function loadReuseSource(published: Published, index: (published: Published) => Promise<ManifestIndex>): Promise<ReuseSource> {
+  const manifest = await index(published);
   const startedNs = BigInt(Date.parse(published.info.createdAt)) * 1_000_000n;
-  return { folder: published.folder, entries, byPath: new Map(entries.map((e) => [e.path, e])), trustedBeforeNs: startedNs - RACY_WINDOW_NS };
+  return { folder: published.folder, entries: manifest.entries, byPath: manifest.byPath(), trustedBeforeNs: (startedNs - RACY_WINDOW_NS).toString() };
+}
+
+/** `a < b` for decimal integers, without parsing them when both are non-negative (as times since 1970 are). */
+export function decimalLess(a: string, b: string): boolean {
+  if (a.startsWith('-') || b.startsWith('-')) return BigInt(a) < BigInt(b);
+  return a.length === b.length ? a < b : a.length < b.length;
 }
 
 /**
@@ -26,5 +34,5 @@ export function reusable(entry: CheckpointEntry, source: ReuseSource | undefined
   const old = source?.byPath.get(entry.path);
   if (!old || old.type !== 'file' || entry.type !== 'file') return undefined;
   if (old.ino !== entry.ino || old.size !== entry.size || old.mtimeNs !== entry.mtimeNs || old.ctimeNs !== entry.ctimeNs) return undefined;
-  return BigInt(old.ctimeNs) < (source as ReuseSource).trustedBeforeNs ? old : undefined;
+  return decimalLess(old.ctimeNs, (source as ReuseSource).trustedBeforeNs) ? old : undefined;
 }

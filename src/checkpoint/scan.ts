@@ -1,8 +1,8 @@
-import { lstatSync, readdirSync, readlinkSync, type BigIntStats } from 'node:fs';
-import { join } from 'node:path';
+import { constants, lstatSync, readdirSync, readlinkSync, type BigIntStats, type Stats } from 'node:fs';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { TershError } from '../errors.js';
 import type { ExcludeTest } from './excludes.js';
+import { decimalLess, type ReuseSource } from './reuse.js';
 import type { CheckpointEntry, CheckpointEntryType } from './types.js';
 
 export interface ScanLimits {
@@ -10,50 +10,70 @@ export interface ScanLimits {
   maxFiles: number;
 }
 
-export interface ScannedEntry extends CheckpointEntry {
-  dev: number;
-}
-
 export interface Scan {
-  entries: ScannedEntry[];
+  entries: CheckpointEntry[];
+  /** The device of each entry, by index in `entries`: where a copy can be cloned is probed per device. */
+  devices: number[];
   bytes: number;
 }
 
-function entryType(stats: BigIntStats): CheckpointEntryType | undefined {
-  if (stats.isFile()) return 'file';
-  if (stats.isDirectory()) return 'dir';
-  if (stats.isSymbolicLink()) return 'symlink';
-  if (stats.isFIFO()) return 'fifo';
-  if (stats.isSocket()) return 'socket';
-  if (stats.isCharacterDevice()) return 'char-device';
-  if (stats.isBlockDevice()) return 'block-device';
-  return undefined;
-}
+/** File types by the `S_IFMT` bits of `st_mode`. */
+const TYPES = new Map<number, CheckpointEntryType>([
+  [constants.S_IFREG, 'file'],
+  [constants.S_IFDIR, 'dir'],
+  [constants.S_IFLNK, 'symlink'],
+  [constants.S_IFIFO, 'fifo'],
+  [constants.S_IFSOCK, 'socket'],
+  [constants.S_IFCHR, 'char-device'],
+  [constants.S_IFBLK, 'block-device'],
+]);
 
-function toEntry(path: string, absolute: string, stats: BigIntStats): ScannedEntry | undefined {
-  const type = entryType(stats);
-  if (type === undefined) return undefined;
-  const entry: ScannedEntry = {
+function makeEntry(path: string, absolute: string, type: CheckpointEntryType, stats: Stats | BigIntStats, mtimeNs: string, ctimeNs: string): CheckpointEntry {
+  const entry: CheckpointEntry = {
     path,
     type,
-    mode: Number(stats.mode & 0o7777n),
+    mode: Number(stats.mode) & 0o7777,
     size: type === 'file' ? Number(stats.size) : 0,
-    mtimeNs: stats.mtimeNs.toString(),
+    mtimeNs,
     ino: Number(stats.ino),
-    ctimeNs: stats.ctimeNs.toString(),
-    dev: Number(stats.dev),
+    ctimeNs,
   };
   if (type === 'symlink') entry.target = readlinkSync(absolute);
   return entry;
 }
 
-function tryEntry(path: string, absolute: string, exclude: ExcludeTest): ScannedEntry | undefined {
-  try {
-    const stats = lstatSync(absolute, { bigint: true });
-    return exclude(path, stats.isDirectory()) ? undefined : toEntry(path, absolute, stats);
-  } catch {
-    return undefined;
+/** Exact times need BigInt stats: one more `lstat`, made only for entries the previous checkpoint cannot vouch for. */
+function exactEntry(path: string, absolute: string): { entry: CheckpointEntry; dev: number } | undefined {
+  const stats = lstatSync(absolute, { bigint: true, throwIfNoEntry: false });
+  const type = stats && TYPES.get(Number(stats.mode) & constants.S_IFMT);
+  if (!stats || type === undefined) return undefined;
+  return { entry: makeEntry(path, absolute, type, stats, stats.mtimeNs.toString(), stats.ctimeNs.toString()), dev: Number(stats.dev) };
+}
+
+/** Whether decimal nanoseconds give exactly the milliseconds Node computes for a plain `Stats` (`sec * 1e3 + nsec / 1e6`). */
+function sameMs(ns: string, ms: number): boolean {
+  if (ns.length <= 9 || ns.startsWith('-')) return false;
+  return Number(ns.slice(0, -9)) * 1e3 + Number(ns.slice(-9)) / 1e6 === ms;
+}
+
+/**
+ * The entry for `path`, from a plain (number) `lstat` where the previous checkpoint saw the same inode with the same
+ * mtime and ctime, its ctime older than that save's racy window: any change since would have moved the ctime by more
+ * than a second, far beyond a double's precision, so the saved nanoseconds are this entry's. Otherwise from BigInt stats.
+ */
+function scanEntry(path: string, absolute: string, type: CheckpointEntryType, stats: Stats, previous: ReuseSource | undefined) {
+  const old = previous?.byPath.get(path);
+  if (
+    old !== undefined &&
+    old.type === type &&
+    old.ino === stats.ino &&
+    sameMs(old.mtimeNs, stats.mtimeMs) &&
+    sameMs(old.ctimeNs, stats.ctimeMs) &&
+    decimalLess(old.ctimeNs, (previous as ReuseSource).trustedBeforeNs)
+  ) {
+    return { entry: makeEntry(path, absolute, type, stats, old.mtimeNs, old.ctimeNs), dev: stats.dev };
   }
+  return exactEntry(path, absolute);
 }
 
 function tooLarge(root: string, what: string, limits: ScanLimits, counts: { bytes: number; entries: number }): TershError {
@@ -66,37 +86,51 @@ function tooLarge(root: string, what: string, limits: ScanLimits, counts: { byte
  * Lists a tree depth-first in name order, never following symlinks, stopping with `CHECKPOINT_TOO_LARGE`
  * as soon as a limit is passed. Paths that vanish while listing are skipped. Each folder is read with
  * synchronous calls (several times faster than a promise per stat) and the event loop gets a turn between folders.
+ * With `previous` (the origin's latest checkpoint), entries unchanged since cost one plain `lstat` and no BigInt.
  */
-export async function scanTree(root: string, exclude: ExcludeTest, limits: ScanLimits): Promise<Scan> {
-  const rootEntry = toEntry('.', root, lstatSync(root, { bigint: true })) as ScannedEntry;
-  const entries: ScannedEntry[] = [rootEntry];
+export async function scanTree(root: string, exclude: ExcludeTest, limits: ScanLimits, previous?: ReuseSource): Promise<Scan> {
+  const rootStats = lstatSync(root, { bigint: true });
+  const entries: CheckpointEntry[] = [makeEntry('.', root, 'dir', rootStats, rootStats.mtimeNs.toString(), rootStats.ctimeNs.toString())];
+  const devices: number[] = [Number(rootStats.dev)];
   const counts = { bytes: 0, entries: 1 };
 
   async function walk(relative: string, absolute: string): Promise<void> {
     let names: string[];
     try {
-      names = readdirSync(absolute).sort();
+      names = readdirSync(absolute === '' ? '/' : absolute).sort();
     } catch {
       return;
     }
-    const children: ScannedEntry[] = [];
+    const children: CheckpointEntry[] = [];
+    const childDevices: number[] = [];
     for (const name of names) {
       const path = relative === '.' ? name : `${relative}/${name}`;
-      const child = tryEntry(path, join(absolute, name), exclude);
-      if (!child) continue;
-      children.push(child);
+      const childAbsolute = `${absolute}/${name}`;
+      let scanned: { entry: CheckpointEntry; dev: number } | undefined;
+      try {
+        const stats = lstatSync(childAbsolute, { throwIfNoEntry: false });
+        const type = stats && TYPES.get(stats.mode & constants.S_IFMT);
+        if (!stats || type === undefined || exclude(path, type === 'dir')) continue;
+        scanned = scanEntry(path, childAbsolute, type, stats, previous);
+      } catch {
+        continue;
+      }
+      if (!scanned) continue;
+      children.push(scanned.entry);
+      childDevices.push(scanned.dev);
       counts.entries += 1;
-      counts.bytes += child.size;
+      counts.bytes += scanned.entry.size;
       if (counts.entries > limits.maxFiles) throw tooLarge(root, `more than ${limits.maxFiles} entries`, limits, counts);
       if (counts.bytes > limits.maxBytes) throw tooLarge(root, `more than ${limits.maxBytes} bytes`, limits, counts);
     }
     await yieldToEventLoop();
-    for (const child of children) {
+    for (const [index, child] of children.entries()) {
       entries.push(child);
-      if (child.type === 'dir') await walk(child.path, join(absolute, child.path.slice(child.path.lastIndexOf('/') + 1)));
+      devices.push(childDevices[index] as number);
+      if (child.type === 'dir') await walk(child.path, `${absolute}/${child.path.slice(child.path.lastIndexOf('/') + 1)}`);
     }
   }
 
-  await walk('.', root);
-  return { entries, bytes: counts.bytes };
+  await walk('.', root === '/' ? '' : root);
+  return { entries, devices, bytes: counts.bytes };
 }

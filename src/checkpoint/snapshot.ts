@@ -12,7 +12,7 @@ import type { ManifestCache } from './manifest-cache.js';
 import { forEachLimit } from './pool.js';
 import { listPublished } from './published.js';
 import { loadReuseSource, reusable } from './reuse.js';
-import { scanTree, type ScannedEntry } from './scan.js';
+import { scanTree } from './scan.js';
 import { ensurePrivateDir } from './store-dir.js';
 import type { CheckpointEntry, CheckpointInfo } from './types.js';
 
@@ -85,30 +85,31 @@ export async function takeSnapshot(request: SnapshotRequest): Promise<Snapshot> 
   await sweepDeadSaves(layout);
 
   const latest = existing.at(-1);
-  const previous = latest ? await loadReuseSource(latest, request.manifests.read).catch(() => undefined) : undefined;
-  const scan = await scanTree(layout.origin, request.excludeTest, { maxBytes: request.maxBytes, maxFiles: request.maxFiles });
+  const previous = latest ? await loadReuseSource(latest, request.manifests.index).catch(() => undefined) : undefined;
+  const scan = await scanTree(layout.origin, request.excludeTest, { maxBytes: request.maxBytes, maxFiles: request.maxFiles }, previous);
   const staging = join(layout.staging, `${process.pid}-${randomBytes(6).toString('hex')}`);
   await mkdir(staging, { mode: 0o700 });
   try {
     const copyId = randomBytes(6).toString('hex');
-    const toCopy: ScannedEntry[] = [];
+    const toCopy: number[] = [];
     scan.entries.forEach((entry, index) => {
       if (entry.type !== 'file' || entry.size === 0) return;
       const old = reusable(entry, previous);
       if (old?.contentId === undefined) {
         entry.contentId = `${copyId}-${index}`;
-        toCopy.push(entry);
+        toCopy.push(index);
       } else {
         entry.contentId = old.contentId;
       }
     });
     let copiedBytes = 0;
-    await forEachLimit(toCopy, CONCURRENCY, async (entry) => {
+    await forEachLimit(toCopy, CONCURRENCY, async (index) => {
+      const entry = scan.entries[index] as CheckpointEntry;
       const destination = objectPath(layout.objects, entry.contentId as string);
-      await request.copier.copy(join(layout.origin, entry.path), destination, entry.dev, entry.mode);
+      await request.copier.copy(join(layout.origin, entry.path), destination, scan.devices[index] as number, entry.mode);
       copiedBytes += entry.size;
     });
-    const entries: CheckpointEntry[] = scan.entries.map(({ dev: _dev, ...entry }) => entry);
+    const { entries } = scan;
     const info: CheckpointInfo = {
       label,
       origin: layout.origin,

@@ -164,9 +164,9 @@ export function createCheckpointStore(options?: CheckpointStoreOptions): Checkpo
         const { published } = await find(label, origin);
         const scan = await scanTree(origin, excludeWith(published.info.exclude, skipStore), { maxBytes: Number.MAX_SAFE_INTEGER, maxFiles: Number.MAX_SAFE_INTEGER });
         const latest = (await listPublished(layout)).at(-1);
-        const wanted = await loadReuseSource(published, manifests.read);
+        const wanted = await loadReuseSource(published, manifests.index);
         const sources = [wanted];
-        if (latest && latest.folder !== published.folder) sources.push(await loadReuseSource(latest, manifests.read));
+        if (latest && latest.folder !== published.folder) sources.push(await loadReuseSource(latest, manifests.index));
         inheritContentIds(scan.entries, sources);
         const differing = await differingFiles(scan.entries, wanted.entries, liveFile(origin), storedCopy(layout.objects));
         return compareEntries(scan.entries, wanted.entries, differing);
