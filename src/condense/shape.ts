@@ -34,10 +34,6 @@ function djb(hash: number, code: number): number {
 export function shapeOf(line: string): number {
   let h1 = 0x811c9dc5;
   let h2 = 5381;
-  const add = (code: number): void => {
-    h1 = fnv(h1, code);
-    h2 = djb(h2, code);
-  };
   const end = Math.min(line.length, SHAPE_CHARS);
   let i = 0;
   while (i < end && isSpace(line.charCodeAt(i))) i++;
@@ -50,17 +46,24 @@ export function shapeOf(line: string): number {
       if (code === 47) slash = true;
       if (!isHex(code)) hexOnly = false;
     }
-    if (slash) add(PATH);
-    else if (hexOnly && j - i >= 7) add(HASH);
-    else {
+    const word = slash ? PATH : hexOnly && j - i >= 7 ? HASH : 0;
+    if (word !== 0) {
+      h1 = fnv(h1, word);
+      h2 = djb(h2, word);
+    } else {
       for (let k = i; k < j; k++) {
         const code = line.charCodeAt(k);
-        if (!isDigit(code)) add(code);
-        else if (k + 1 === j || !isDigit(line.charCodeAt(k + 1))) add(NUMBER);
+        if (isDigit(code) && k + 1 < j && isDigit(line.charCodeAt(k + 1))) continue;
+        const mark = isDigit(code) ? NUMBER : code;
+        h1 = fnv(h1, mark);
+        h2 = djb(h2, mark);
       }
     }
     while (j < end && isSpace(line.charCodeAt(j))) j++;
-    if (j < end) add(32);
+    if (j < end) {
+      h1 = fnv(h1, 32);
+      h2 = djb(h2, 32);
+    }
     i = j;
   }
   return (h1 >>> 0) * 0x40000 + (h2 & 0x3ffff);

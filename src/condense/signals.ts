@@ -3,8 +3,9 @@ import type { BlockRule } from './types.js';
 // Generic failure signals, scanned on every line of every output whatever the recogniser.
 export const failureSignals: readonly RegExp[] = [
   // a file:line(:col) and the word error / warning / fatal (gcc, tsc, eslint, go, javac, python);
-  // the look-ahead first, so a line without the word costs one scan
-  /^(?=.*\b(?:error|warning|fatal|Error|ERROR)\b).*?[\w./\\-]+[:(]\d+(?:[:,]\d+)?\)?[: ]/,
+  // the look-ahead first, so a line without the word costs one scan; one path character before the `:` is
+  // enough (the lazy prefix takes the rest), which spares backtracking through long words
+  /^(?=.*\b(?:error|warning|fatal|Error|ERROR)\b).*?[\w./\\-][:(]\d+(?:[:,]\d+)?\)?[: ]/,
   /^\s*(?:[Ee]rror|ERROR|[Ff]atal|FATAL|[Ww]arning|WARNING)(?:\[[\w-]+\])?:/,
   /^\s*(?:FAIL|FAILED|ERROR|ERR!|PANIC)\b/,
   /^\s*(?:npm|pnpm|yarn) (?:ERR!|error)/,
