@@ -18,6 +18,8 @@ export interface SelectInput {
   keepTail: boolean;
   /** Most tokens spent on headings, head and tail once failures and summaries are in. */
   fillLimit: number;
+  /** Head and tail may bring back lines folded as look-alikes of a kept line (not once a recogniser explained the output: its fold markers say enough). */
+  refillFolds: boolean;
 }
 
 const TAIL_KEPT_ON_UNEXPLAINED_FAILURE = 15;
@@ -63,7 +65,7 @@ export function selectLines(input: SelectInput): Selection {
   const walk = (from: number, step: 1 | -1, allowance: number): number => {
     let left = allowance;
     for (let i = from; i >= 0 && i < n; i += step) {
-      if (kept[i] === 1 || roles[i] === Role.noise || roles[i] === Role.context) continue;
+      if (kept[i] === 1 || roles[i] === Role.noise || roles[i] === Role.context || (folded[i] === 1 && !input.refillFolds)) continue;
       const previous = i - step;
       const opensGap = previous >= 0 && previous < n && kept[previous] === 0;
       const cost = (costs[i] as number) + (opensGap ? markerCost : 0);

@@ -66,6 +66,8 @@ export interface StreamPlan {
 
 /** Share of the budget left for head and tail once a recognised output's failures and summaries are in. */
 const EXPLAINED_FILL_SHARE = 0.2;
+/** Share of the budget for the lines of a data output whose overview already counts all of it. */
+const OVERVIEW_FILL_SHARE = 0.5;
 
 export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Rendered {
   const { lines, classified, costs } = stream;
@@ -75,8 +77,8 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
   const headerCost = estimateTokens(header.join('\n'));
   const markerCost = plan.context.recordId === undefined ? 14 : 30;
   const attempt = (blockEnds: Map<number, number>, budget: number): Rendered => {
-    const fillLimit = plan.explained ? plan.budget * EXPLAINED_FILL_SHARE : Infinity;
-    const { kept } = selectLines({ lines, roles: classified.roles, blockEnds, folds, costs, budget: Math.max(0, budget - headerCost), markerCost, keepTail: plan.keepTail, fillLimit });
+    const fillLimit = plan.explained ? plan.budget * EXPLAINED_FILL_SHARE : overview.length > 0 ? plan.budget * OVERVIEW_FILL_SHARE : Infinity;
+    const { kept } = selectLines({ lines, roles: classified.roles, blockEnds, folds, costs, budget: Math.max(0, budget - headerCost), markerCost, keepTail: plan.keepTail, fillLimit, refillFolds: !plan.explained });
     return render(lines, kept, folds, plan.context, MAX_LINE_CHARS, header);
   };
   let blockEnds = classified.blockEnds;
