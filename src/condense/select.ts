@@ -78,7 +78,10 @@ export function selectLines(input: SelectInput): Selection {
   const islands = countIslands(kept);
   let room = budget - spent - markerCost * (islands + 2 + Math.min(folds.length, 20));
   room = Math.min(room, input.fillLimit);
-  if (room <= 0) return { kept };
+  if (room <= 0) {
+    showCheapGaps(kept, costs, markerCost);
+    return { kept };
+  }
   let headings = room * HEADINGS_SHARE;
   for (let i = 0; i < n; i++) {
     if (roles[i] !== Role.structure || kept[i] === 1) continue;
@@ -92,7 +95,30 @@ export function selectLines(input: SelectInput): Selection {
   const headLeft = walk(0, 1, headAllowance);
   walk(n - 1, -1, room - headAllowance + headLeft);
   dropBlankIslands(lines, kept);
+  showCheapGaps(kept, costs, markerCost);
   return { kept };
+}
+
+/** A gap whose lines cost no more than its marker would is shown instead: cheaper, and nothing left out. */
+function showCheapGaps(kept: Uint8Array, costs: Float64Array, markerCost: number): void {
+  let i = 0;
+  while (i < kept.length) {
+    if (kept[i] === 1) {
+      i++;
+      continue;
+    }
+    let j = i;
+    let cost = 0;
+    // an unpriced line (the middle of a huge output) has cost 0: such a gap is never shown
+    while (j < kept.length && kept[j] === 0 && cost <= markerCost) {
+      const line = costs[j] as number;
+      cost += line > 0 ? line : Infinity;
+      j++;
+    }
+    while (j < kept.length && kept[j] === 0) j++;
+    if (cost <= markerCost) kept.fill(1, i, j);
+    i = j;
+  }
 }
 
 function countIslands(kept: Uint8Array): number {
