@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import type { Copier } from './copy-file.js';
 import { mtimeMicros } from './compare.js';
 import { objectPath } from './layout.js';
+import type { ManifestIndex } from './manifest-cache.js';
 import { forEachLimit } from './pool.js';
 import { makeFifo } from './special.js';
 import type { CheckpointDiff, CheckpointEntry } from './types.js';
@@ -13,8 +14,8 @@ const CONCURRENCY = 8;
 
 export interface RestorePlan {
   target: string;
-  current: readonly CheckpointEntry[];
-  wanted: readonly CheckpointEntry[];
+  current: ManifestIndex;
+  wanted: ManifestIndex;
   objects: string;
   diff: CheckpointDiff;
   copier: Copier;
@@ -71,11 +72,11 @@ function topmost(paths: readonly string[]): string[] {
 
 /** Applies a diff to the target: deletions, new folders, atomic rewrites, metadata, then folders' modes and mtimes last. Returns paths skipped. */
 export async function applyRestore(plan: RestorePlan): Promise<string[]> {
-  const current = new Map(plan.current.map((e) => [e.path, e]));
-  const wanted = new Map(plan.wanted.map((e) => [e.path, e]));
+  const current = plan.current.byPath();
+  const wanted = plan.wanted.byPath();
   const abs = (path: string): string => join(plan.target, path);
 
-  for (const entry of plan.current) {
+  for (const entry of plan.current.entries) {
     if (entry.type === 'dir' && (entry.mode & 0o700) !== 0o700) chmodSync(abs(entry.path), entry.mode | 0o700);
   }
   const typeFlips = plan.diff.changed.filter((p) => current.get(p)?.type === 'dir' || wanted.get(p)?.type === 'dir');
@@ -96,7 +97,7 @@ export async function applyRestore(plan: RestorePlan): Promise<string[]> {
     const entry = wanted.get(path) as CheckpointEntry;
     if (entry.type !== 'dir') setMetadata(abs(path), entry);
   }
-  const folders = plan.wanted.filter((e) => e.type === 'dir').reverse();
+  const folders = plan.wanted.entries.filter((e) => e.type === 'dir').reverse();
   for (const entry of folders) setMetadata(abs(entry.path), entry);
   return skipped.sort();
 }

@@ -1,3 +1,4 @@
+import type { ManifestIndex } from './manifest-cache.js';
 import type { CheckpointDiff, CheckpointEntry } from './types.js';
 
 function sameContent(a: CheckpointEntry, b: CheckpointEntry, differingFiles: ReadonlySet<string>): boolean {
@@ -18,12 +19,12 @@ function sameMetadata(a: CheckpointEntry, b: CheckpointEntry): boolean {
 }
 
 /** What a restore from `wanted` would do to a tree whose state is `current`, given the files whose content differs. Paths keep manifest order. */
-export function compareEntries(current: readonly CheckpointEntry[], wanted: readonly CheckpointEntry[], differingFiles: ReadonlySet<string>): CheckpointDiff {
-  const now = new Map(current.map((e) => [e.path, e]));
-  const then = new Map(wanted.map((e) => [e.path, e]));
+export function compareEntries(current: ManifestIndex, wanted: ManifestIndex, differingFiles: ReadonlySet<string>): CheckpointDiff {
+  const now = current.byPath();
+  const then = wanted.byPath();
   const diff: CheckpointDiff = { changed: [], created: [], deleted: [], metadata: [] };
-  for (const entry of current) if (!then.has(entry.path)) diff.created.push(entry.path);
-  for (const entry of wanted) {
+  for (const entry of current.entries) if (!then.has(entry.path)) diff.created.push(entry.path);
+  for (const entry of wanted.entries) {
     const present = now.get(entry.path);
     if (!present) diff.deleted.push(entry.path);
     else if (!sameContent(present, entry, differingFiles)) diff.changed.push(entry.path);

@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { objectPath } from './layout.js';
+import type { ManifestIndex } from './manifest-cache.js';
 import { forEachLimit } from './pool.js';
 import { reusable, type ReuseSource } from './reuse.js';
 import type { CheckpointEntry } from './types.js';
@@ -34,20 +35,18 @@ function quickVerdict(a: CheckpointEntry, b: CheckpointEntry): boolean | undefin
 
 /** Paths of files present in both manifests whose content differs, reading `readA(entry)` / `readB(entry)` only where needed. */
 export async function differingFiles(
-  current: readonly CheckpointEntry[],
-  wanted: readonly CheckpointEntry[],
+  current: ManifestIndex,
+  wanted: ManifestIndex,
   readCurrent: (entry: CheckpointEntry) => string,
   readWanted: (entry: CheckpointEntry) => string,
 ): Promise<Set<string>> {
-  const then = new Map(wanted.map((e) => [e.path, e]));
-  const pairs: [CheckpointEntry, CheckpointEntry][] = [];
-  for (const entry of current) {
-    const other = then.get(entry.path);
-    if (entry.type === 'file' && other?.type === 'file') pairs.push([entry, other]);
-  }
+  const then = wanted.byPath();
   const differing = new Set<string>();
   const toRead: [CheckpointEntry, CheckpointEntry][] = [];
-  for (const [now, before] of pairs) {
+  for (const now of current.entries) {
+    if (now.type !== 'file') continue;
+    const before = then.get(now.path);
+    if (before?.type !== 'file') continue;
     const verdict = quickVerdict(now, before);
     if (verdict === undefined) toRead.push([now, before]);
     else if (!verdict) differing.add(now.path);

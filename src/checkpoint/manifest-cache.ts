@@ -18,7 +18,7 @@ export interface ManifestIndex {
 export interface ManifestCache {
   read(published: Published): Promise<CheckpointEntry[]>;
   index(published: Published): Promise<ManifestIndex>;
-  remember(published: Published, entries: CheckpointEntry[]): void;
+  remember(published: Published, index: ManifestIndex): void;
 }
 
 export function indexEntries(entries: CheckpointEntry[]): ManifestIndex {
@@ -41,6 +41,6 @@ export function createManifestCache(): ManifestCache {
   return {
     index,
     read: async (published) => (await index(published)).entries,
-    remember: (published, entries) => void keep(published, indexEntries(entries)),
+    remember: (published, manifest) => void keep(published, manifest),
   };
 }

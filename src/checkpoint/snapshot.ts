@@ -8,7 +8,7 @@ import { collectGarbage } from './gc.js';
 import { checkpointDir, objectPath, type OriginLayout } from './layout.js';
 import { isAlive } from './lock.js';
 import { writeInfo, writeManifest } from './manifest.js';
-import type { ManifestCache } from './manifest-cache.js';
+import { indexEntries, type ManifestCache, type ManifestIndex } from './manifest-cache.js';
 import { forEachLimit } from './pool.js';
 import { listPublished } from './published.js';
 import { loadReuseSource, reusable } from './reuse.js';
@@ -29,6 +29,8 @@ export interface SnapshotRequest {
   copier: Copier;
   manifests: ManifestCache;
   undoOf?: string;
+  /** Work to run while the manifest is written and published, once every copy is in the store; the save waits for it. */
+  whilePublishing?: (index: ManifestIndex) => Promise<void>;
 }
 
 export interface Snapshot {
@@ -89,6 +91,7 @@ export async function takeSnapshot(request: SnapshotRequest): Promise<Snapshot> 
   const scan = await scanTree(layout.origin, request.excludeTest, { maxBytes: request.maxBytes, maxFiles: request.maxFiles }, previous);
   const staging = join(layout.staging, `${process.pid}-${randomBytes(6).toString('hex')}`);
   await mkdir(staging, { mode: 0o700 });
+  let published = false;
   try {
     const copyId = randomBytes(6).toString('hex');
     const toCopy: number[] = [];
@@ -123,15 +126,28 @@ export async function takeSnapshot(request: SnapshotRequest): Promise<Snapshot> 
       ...(request.undoOf === undefined ? {} : { undoOf: request.undoOf }),
       durationMs: 0,
     };
-    await writeManifest(staging, entries);
-    info.durationMs = Date.now() - startedAt;
-    await writeInfo(staging, info);
-    const folder = await publish(layout, staging, label);
-    request.manifests.remember({ folder, info }, entries);
+    const index = indexEntries(entries);
+    const alongside = request.whilePublishing?.(index) ?? Promise.resolve();
+    alongside.catch(() => undefined);
+    let folder: string;
+    try {
+      await writeManifest(staging, entries);
+      info.durationMs = Date.now() - startedAt;
+      await writeInfo(staging, info);
+      folder = await publish(layout, staging, label);
+    } catch (error) {
+      await alongside.catch(() => undefined);
+      throw error;
+    }
+    request.manifests.remember({ folder, info }, index);
+    published = true;
+    await alongside;
     return { info, folder, entries };
   } catch (error) {
-    await rm(staging, { recursive: true, force: true });
-    await collectGarbage(layout).catch(() => undefined);
+    if (!published) {
+      await rm(staging, { recursive: true, force: true });
+      await collectGarbage(layout).catch(() => undefined);
+    }
     throw error;
   }
 }

@@ -11,7 +11,7 @@ import { validateLabel } from './label.js';
 import { layoutAt, originLayout, type OriginLayout } from './layout.js';
 import { collectGarbage } from './gc.js';
 import { withOriginLock } from './lock.js';
-import { createManifestCache } from './manifest-cache.js';
+import { createManifestCache, indexEntries, type ManifestIndex } from './manifest-cache.js';
 import { normalizeRef, normalizeSaveOptions, normalizeTargetOptions } from './options.js';
 import { lookupPath, realFolder, recordOrigin, storeExclusion } from './origin.js';
 import { listPublished, type Published } from './published.js';
@@ -20,7 +20,7 @@ import { differingFiles, inheritContentIds, liveFile, storedCopy } from './conte
 import { scanTree } from './scan.js';
 import { takeSnapshot } from './snapshot.js';
 import { defaultStoreDir, ensurePrivateDir } from './store-dir.js';
-import type { CheckpointInfo, CheckpointStore, CheckpointStoreOptions, RestoreReport } from './types.js';
+import type { CheckpointDiff, CheckpointInfo, CheckpointStore, CheckpointStoreOptions, RestoreReport } from './types.js';
 
 function notFound(label: string, origin: string): TershError {
   return new TershError('CHECKPOINT_NOT_FOUND', `No checkpoint labelled "${label}" for ${origin}.`, { details: { label, origin } });
@@ -98,7 +98,9 @@ export function createCheckpointStore(options?: CheckpointStoreOptions): Checkpo
       return withOriginLock(layout, async () => {
         const { published } = await find(label, origin);
         const { info } = published;
-        const wanted = await manifests.read(published);
+        const wanted = await manifests.index(published);
+        const stored = storedCopy(layout.objects);
+        const compared: { current?: ManifestIndex; diff?: CheckpointDiff } = {};
         const undo = await takeSnapshot({
           layout,
           label: undoLabel(await listPublished(layout)),
@@ -109,12 +111,17 @@ export function createCheckpointStore(options?: CheckpointStoreOptions): Checkpo
           copier,
           manifests,
           undoOf: label,
+          // Comparing overlaps writing the undo manifest; nothing changes in the target before the undo is published.
+          whilePublishing: async (current) => {
+            compared.current = current;
+            compared.diff = compareEntries(current, wanted, await differingFiles(current, wanted, stored, stored));
+          },
         });
-        const stored = storedCopy(layout.objects);
-        const diff = compareEntries(undo.entries, wanted, await differingFiles(undo.entries, wanted, stored, stored));
+        const { current, diff } = compared as Required<typeof compared>;
         const device = Number((await lstat(origin)).dev);
-        const skipped = await applyRestore({ target: origin, current: undo.entries, wanted, objects: layout.objects, diff, copier, device });
-        const done = (paths: string[]): string[] => paths.filter((p) => !skipped.includes(p));
+        const skipped = await applyRestore({ target: origin, current, wanted, objects: layout.objects, diff, copier, device });
+        const skippedSet = new Set(skipped);
+        const done = (paths: string[]): string[] => paths.filter((p) => !skippedSet.has(p));
         const report: RestoreReport = {
           label,
           origin,
@@ -168,8 +175,10 @@ export function createCheckpointStore(options?: CheckpointStoreOptions): Checkpo
         const sources = [wanted];
         if (latest && latest.folder !== published.folder) sources.push(await loadReuseSource(latest, manifests.index));
         inheritContentIds(scan.entries, sources);
-        const differing = await differingFiles(scan.entries, wanted.entries, liveFile(origin), storedCopy(layout.objects));
-        return compareEntries(scan.entries, wanted.entries, differing);
+        const current = indexEntries(scan.entries);
+        const wantedIndex = await manifests.index(published);
+        const differing = await differingFiles(current, wantedIndex, liveFile(origin), storedCopy(layout.objects));
+        return compareEntries(current, wantedIndex, differing);
       });
     },
 
