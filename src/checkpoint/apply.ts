@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, lutimesSync, utimesSync } from 'node:fs';
+import { chmodSync, lutimesSync, unlinkSync, utimesSync } from 'node:fs';
 import { mkdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Copier } from './copy-file.js';
@@ -37,9 +37,9 @@ function setMetadata(path: string, entry: CheckpointEntry): void {
 }
 
 /** Writes one non-folder entry beside its place with its final mode and mtime, then renames it over: readers never see half a file. */
-async function writeEntry(plan: RestorePlan, entry: CheckpointEntry): Promise<boolean> {
+async function writeEntry(plan: RestorePlan, entry: CheckpointEntry, tag: string): Promise<boolean> {
   const destination = join(plan.target, entry.path);
-  const temporary = join(dirname(destination), `.tersh-restore-${randomBytes(6).toString('hex')}`);
+  const temporary = join(dirname(destination), `.tersh-restore-${tag}`);
   try {
     if (entry.type === 'file') {
       if (entry.contentId === undefined) await writeFile(temporary, '', { flag: 'wx', mode: 0o600 });
@@ -57,6 +57,16 @@ async function writeEntry(plan: RestorePlan, entry: CheckpointEntry): Promise<bo
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;
+  }
+}
+
+/** Unlinks what was a file when scanned; false when that did not settle it (it became a folder meanwhile, say). */
+function unlinked(path: string): boolean {
+  try {
+    unlinkSync(path);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT';
   }
 }
 
@@ -80,7 +90,10 @@ export async function applyRestore(plan: RestorePlan): Promise<string[]> {
     if (entry.type === 'dir' && (entry.mode & 0o700) !== 0o700) chmodSync(abs(entry.path), entry.mode | 0o700);
   }
   const typeFlips = plan.diff.changed.filter((p) => current.get(p)?.type === 'dir' || wanted.get(p)?.type === 'dir');
-  for (const path of topmost([...plan.diff.created, ...typeFlips])) await rm(abs(path), { recursive: true, force: true });
+  for (const path of topmost([...plan.diff.created, ...typeFlips])) {
+    if (current.get(path)?.type !== 'dir' && unlinked(abs(path))) continue;
+    await rm(abs(path), { recursive: true, force: true });
+  }
 
   const toWrite: CheckpointEntry[] = [];
   for (const path of [...plan.diff.deleted, ...plan.diff.changed]) {
@@ -90,8 +103,10 @@ export async function applyRestore(plan: RestorePlan): Promise<string[]> {
   }
   toWrite.sort((a, b) => (a.path < b.path ? -1 : 1));
   const skipped: string[] = [];
+  const tag = randomBytes(6).toString('hex');
+  let written = 0;
   await forEachLimit(toWrite, CONCURRENCY, async (entry) => {
-    if (!(await writeEntry(plan, entry))) skipped.push(entry.path);
+    if (!(await writeEntry(plan, entry, `${tag}-${(written += 1)}`))) skipped.push(entry.path);
   });
   for (const path of plan.diff.metadata) {
     const entry = wanted.get(path) as CheckpointEntry;
