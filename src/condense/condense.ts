@@ -16,14 +16,18 @@ import type { CondenseInput, CondenseOptions, CondenseResult } from './types.js'
  */
 export function condense(input: CondenseInput, options?: CondenseOptions): CondenseResult {
   const o = normalizeCondense(input, options);
-  const tokensBefore = estimateTokensSampled(o.stdout) + estimateTokensSampled(o.stderr);
+  const rawOut = estimateTokensSampled(o.stdout);
+  const rawErr = estimateTokensSampled(o.stderr);
+  const tokensBefore = rawOut + rawErr;
+  // A view identical to the raw stream (nothing to normalise, nothing cut) costs what the raw stream was counted at, when counted whole.
+  const tokensOf = (view: string, raw: string, rawTokens: number): number => (view === raw && raw.length <= EXACT_CHARS ? rawTokens : estimateTokens(view));
   const outLines = normalizeLines(o.stdout);
   const errLines = normalizeLines(o.stderr);
   const base = { stdoutLines: outLines.length, stderrLines: errLines.length, stdoutOmitted: [], stderrOmitted: [], omittedLines: 0, signalLines: 0, tokensBefore };
   const whole = (strategy: CondenseResult['strategy']): CondenseResult => {
     const stdout = join(outLines, o.stdout);
     const stderr = join(errLines, o.stderr);
-    return { ...base, stdout, stderr, strategy, tokensAfter: estimateTokens(stdout) + estimateTokens(stderr) };
+    return { ...base, stdout, stderr, strategy, tokensAfter: tokensOf(stdout, o.stdout, rawOut) + tokensOf(stderr, o.stderr, rawErr) };
   };
   if (o.mode === 'lossless') return whole('lossless');
   if (isBoundedByHeadOrTail(o.command)) return whole('pass-through');
@@ -57,7 +61,8 @@ export function condense(input: CondenseInput, options?: CondenseOptions): Conde
   const stdout = stdoutView?.text ?? join(outLines, o.stdout);
   const stderr = stderrView?.text ?? join(errLines, o.stderr);
   // Markers cost tokens too: a view no smaller than the whole stream is not worth its gaps.
-  if (estimateTokens(stdout) + estimateTokens(stderr) >= out.tokens + err.tokens) return { ...whole('pass-through'), signalLines, ...(recogniser ? { recogniser: recogniser.name } : {}) };
+  const tokensAfter = tokensOf(stdout, o.stdout, rawOut) + tokensOf(stderr, o.stderr, rawErr);
+  if (tokensAfter >= out.tokens + err.tokens) return { ...whole('pass-through'), signalLines, ...(recogniser ? { recogniser: recogniser.name } : {}) };
   return {
     ...base,
     stdout,
@@ -68,7 +73,7 @@ export function condense(input: CondenseInput, options?: CondenseOptions): Conde
     strategy: 'condensed',
     ...(recogniser ? { recogniser: recogniser.name } : {}),
     signalLines,
-    tokensAfter: estimateTokens(stdout) + estimateTokens(stderr),
+    tokensAfter,
   };
 }
 
@@ -85,6 +90,9 @@ function splitBudget(budget: number, outTokens: number, errTokens: number): [num
   const outShare = Math.round((budget * outTokens) / (outTokens + errTokens));
   return [outShare, budget - outShare];
 }
+
+/** Up to this length {@link estimateTokensSampled} counts the whole text. */
+const EXACT_CHARS = 1024 * 1024;
 
 /** Outputs within this share of the budget are small: they pass through untouched. */
 const PASS_THROUGH_SHARE = 0.25;
