@@ -88,7 +88,7 @@ export async function takeSnapshot(request: SnapshotRequest): Promise<Snapshot> 
 
   const latest = existing.at(-1);
   const previous = latest ? await loadReuseSource(latest, request.manifests.index).catch(() => undefined) : undefined;
-  const scan = await scanTree(layout.origin, request.excludeTest, { maxBytes: request.maxBytes, maxFiles: request.maxFiles }, previous);
+  const scan = await scanTree(layout.origin, request.excludeTest, { maxBytes: request.maxBytes, maxFiles: request.maxFiles });
   const staging = join(layout.staging, `${process.pid}-${randomBytes(6).toString('hex')}`);
   await mkdir(staging, { mode: 0o700 });
   let published = false;
