@@ -106,12 +106,21 @@ export async function takeSnapshot(request: SnapshotRequest): Promise<Snapshot> 
       }
     });
     let copiedBytes = 0;
-    await forEachLimit(toCopy, CONCURRENCY, async (index) => {
+    const copying = forEachLimit(toCopy, CONCURRENCY, async (index) => {
       const entry = scan.entries[index] as CheckpointEntry;
       const destination = objectPath(layout.objects, entry.contentId as string);
       await request.copier.copy(join(layout.origin, entry.path), destination, scan.devices[index] as number, entry.mode);
       copiedBytes += entry.size;
     });
+    copying.catch(() => undefined);
+    // Content ids are settled: the manifest is serialised and written while the copies run.
+    const manifestWritten = writeManifest(staging, scan.entries);
+    manifestWritten.catch(() => undefined);
+    try {
+      await copying;
+    } finally {
+      await manifestWritten.catch(() => undefined);
+    }
     const { entries } = scan;
     const info: CheckpointInfo = {
       label,
@@ -131,7 +140,7 @@ export async function takeSnapshot(request: SnapshotRequest): Promise<Snapshot> 
     alongside.catch(() => undefined);
     let folder: string;
     try {
-      await writeManifest(staging, entries);
+      await manifestWritten;
       info.durationMs = Date.now() - startedAt;
       await writeInfo(staging, info);
       folder = await publish(layout, staging, label);
