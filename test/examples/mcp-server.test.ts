@@ -64,8 +64,10 @@ describe('examples/mcp-server.ts driven by the MCP SDK client over stdio', () =>
 
     const ran = await call('sh_run', { command: 'seq 1 500; echo done >&2', description: 'count' });
     expect(ran.isError).toBe(false);
-    expect(ran.structuredContent).toMatchObject({ exit: 0, ok: true, description: 'count' });
+    expect(ran.structuredContent).toMatchObject({ exit: 0, ok: true });
     const id = ran.structuredContent?.id as string;
+    const meta = await call('sh_detail', { id, selector: 'meta' });
+    expect(meta.structuredContent?.meta?.description).toBe('count');
 
     const detail = await call('sh_detail', { id, match: '^25.$' });
     expect(detail.structuredContent?.text).toBe(Array.from({ length: 10 }, (_, i) => `${250 + i}: ${250 + i}`).join('\n'));
