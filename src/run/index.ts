@@ -10,4 +10,3 @@ export { ProcessHandle } from './process-handle.js';
 export type { ProcessOutcome, StartRequest } from './process-handle.js';
 export { StreamCapture } from './stream-capture.js';
 export type { CapturedStream } from './stream-capture.js';
-export { registerDefaultJobHost } from './default-jobs.js';

@@ -17,7 +17,6 @@ export class RecordWriter {
   readonly tracePath: string;
   private readonly ready: Promise<void>;
   private meta: RecordMeta;
-  private finished = false;
 
   constructor(storeDir: string, meta: RecordMeta) {
     this.id = meta.id;
@@ -33,10 +32,6 @@ export class RecordWriter {
   /** Resolves once the record's folder exists (streams and trace may be written from then on). */
   whenReady(): Promise<void> {
     return this.ready;
-  }
-
-  get isFinished(): boolean {
-    return this.finished;
   }
 
   async flush(): Promise<void> {
@@ -55,8 +50,10 @@ export class RecordWriter {
       state: 'complete',
       endedAt: new Date().toISOString(),
     };
+    // A stream the disk refused (full, gone) is said in the meta rather than read as whole.
+    const failed = (['stdout', 'stderr'] as const).filter((name) => this[name].error);
+    if (failed.length > 0) this.meta.writeErrors = failed.map((name) => `${name}: ${this[name].error!.message}`);
     await this.writeMeta();
-    this.finished = true;
     return this.meta;
   }
 

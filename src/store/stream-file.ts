@@ -46,7 +46,8 @@ export class StreamFile {
 
   async close(): Promise<void> {
     await this.flush();
-    if (this.handle) await (await this.handle).close().catch(() => undefined);
+    // A handle that never opened (the failure is kept in `error`) has nothing to close.
+    if (this.handle) await this.handle.then((handle) => handle.close()).catch(() => undefined);
     this.handle = undefined;
   }
 

@@ -119,6 +119,16 @@ describe('record store', () => {
     await expectCode(createRecordStore({ dir }).detail(result.id), 'RECORD_NOT_FOUND');
   });
 
+  it('says in the meta when the disk refused a stream, rather than reading it as whole', async () => {
+    const store = createRecordStore({ dir: join(tempDir(), 'records') });
+    const writer = store.create({ command: 'x', cwd: '/' });
+    await writer.whenReady();
+    mkdirSync(join(store.dir, writer.id, 'stdout')); // opening the stream file now fails with EISDIR
+    writer.stdout.append(Buffer.from('lost\n'));
+    const meta = await writer.finish({ exit: 0 });
+    expect(meta.writeErrors).toEqual([expect.stringMatching(/^stdout: .*EISDIR/)]);
+  });
+
   it('lets a live record be read while it is written, with eof false until it completes', async () => {
     const store = createRecordStore({ dir: join(tempDir(), 'records') });
     const writer = store.create({ command: 'live', cwd: '/' });
