@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { lstat, mkdir, chmod } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { TershError } from '../errors.js';
+import { ensurePrivateDir as ensureStorePrivateDir } from '../store/store-dir.js';
 
 /** The default store folder: per user, outside any work tree. */
 export function defaultStoreDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -18,16 +18,11 @@ export function defaultStoreDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(tmpdir(), `tersh-${uid}`, 'checkpoints');
 }
 
-/** Creates a folder mode 0700 and refuses one that is a symlink or belongs to someone else (shared temp dirs). */
+/** Creates a folder mode 0700 and refuses one that is a symlink or belongs to someone else (the record store's check). */
 export async function ensurePrivateDir(dir: string): Promise<void> {
   try {
-    await mkdir(dir, { recursive: true, mode: 0o700 });
-    const stats = await lstat(dir);
-    if (!stats.isDirectory()) throw new Error('not a directory (a symlink?)');
-    if (typeof process.getuid === 'function' && stats.uid !== process.getuid()) throw new Error(`owned by uid ${stats.uid}`);
-    if ((stats.mode & 0o777) !== 0o700) await chmod(dir, 0o700);
+    ensureStorePrivateDir(dir);
   } catch (error) {
-    if (error instanceof TershError) throw error;
     throw new TershError('STORE_IO', `Cannot use checkpoint store folder ${dir}: ${(error as Error).message}`, { cause: error, details: { dir } });
   }
 }

@@ -1,4 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
+import { setTimeout as delay } from 'node:timers/promises';
 import treeKill from 'tree-kill';
 import { RUN_TAG_VARIABLE } from './child-env.js';
 
@@ -78,7 +79,6 @@ export function killPids(pids: readonly number[], signal: NodeJS.Signals): void 
   }
 }
 
-const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * TERM to the group, KILL after `graceMs` if anything is left, then the same for tagged escapees.

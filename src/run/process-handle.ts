@@ -1,5 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
 import { constants } from 'node:os';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { RecordWriter } from '../store/index.js';
 import { spawnChild } from './spawn-child.js';
 import { StreamCapture } from './stream-capture.js';
@@ -39,7 +40,6 @@ export interface StartRequest {
 
 const DRAIN_GRACE_MS = 100;
 
-const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 function ended(stream: Readable | null): Promise<void> {
   if (!stream || stream.readableEnded || stream.destroyed) return Promise.resolve();
