@@ -8,29 +8,38 @@ export interface MarkerContext {
   storedLine?: (line: number) => number;
 }
 
+function lineOf(context: MarkerContext): (line: number) => number {
+  return context.storedLine ?? ((line: number) => line);
+}
+
 function range(context: MarkerContext, from: number, to: number): string {
-  const map = context.storedLine ?? ((line: number) => line);
+  const map = lineOf(context);
   return from === to ? `line ${map(from)}` : `lines ${map(from)}–${map(to)}`;
 }
 
-function fetchHint(context: MarkerContext, match: string): string {
+/** How to fetch what a marker stands for; given in full once per stream (`withCall`), later markers stay short. */
+function fetchHint(context: MarkerContext, withCall: boolean, fetch: { fromLine: number; toLine: number } | { match: string }): string {
   if (context.recordId === undefined) return '';
-  return `; detail(${JSON.stringify(context.recordId)}, { selector: "${context.stream}", match: ${JSON.stringify(match)} })`;
+  if (!withCall) return 'match' in fetch ? `; match ${JSON.stringify(fetch.match)}` : '';
+  const map = lineOf(context);
+  const args = 'match' in fetch ? `match: ${JSON.stringify(fetch.match)}` : `fromLine: ${map(fetch.fromLine)}, toLine: ${map(fetch.toLine)}`;
+  return `; detail(${JSON.stringify(context.recordId)}, { selector: "${context.stream}", ${args} })`;
 }
 
 /**
- * `[… lines 41–160 omitted (120); detail("r_ab12", { selector: "stdout", match: "<regex>" }) …]`, or when every
- * line of the gap has the shape of a kept line: `[… lines 41–160 omitted (120), each like line 40; detail(…) …]`.
+ * `[… lines 41–160 omitted (120); detail("r_ab12", { selector: "stdout", fromLine: 41, toLine: 160 }) …]` for the first
+ * marker of a stream, `[… lines 41–160 omitted (120) …]` after it, or when every line of the gap has the shape of a
+ * kept line: `[… lines 41–160 omitted (120), each like line 40 …]`.
  */
-export function gapMarker(context: MarkerContext, from: number, to: number, like?: { line: number; match: string }): string {
-  const each = like === undefined ? '' : `, each like line ${(context.storedLine ?? ((line: number) => line))(like.line)}`;
-  const map = context.storedLine ?? ((line: number) => line);
-  return `[… ${range(context, from, to)} omitted (${map(to) - map(from) + 1})${each}${fetchHint(context, like?.match ?? '<regex>')} …]`;
+export function gapMarker(context: MarkerContext, from: number, to: number, withCall: boolean, like?: { line: number }): string {
+  const map = lineOf(context);
+  const each = like === undefined ? '' : `, each like line ${map(like.line)}`;
+  return `[… ${range(context, from, to)} omitted (${map(to) - map(from) + 1})${each}${fetchHint(context, withCall, { fromLine: from, toLine: to })} …]`;
 }
 
-/** Follows a kept line whose look-alikes are hidden among other gaps: `[… ×37 more like the line above, among lines 12–140; detail(…) …]` */
-export function foldMarker(context: MarkerContext, count: number, from: number, to: number, match: string, earlier = false): string {
-  return `[… ×${count} ${earlier ? 'earlier' : 'more'} like the line above, among ${range(context, from, to)}${fetchHint(context, match)} …]`;
+/** Follows a kept line whose look-alikes are hidden among other gaps: `[… ×37 more like the line above, among lines 12–140; match "…" …]` */
+export function foldMarker(context: MarkerContext, withCall: boolean, count: number, from: number, to: number, match: string, earlier = false): string {
+  return `[… ×${count} ${earlier ? 'earlier' : 'more'} like the line above, among ${range(context, from, to)}${fetchHint(context, withCall, { match })} …]`;
 }
 
 /** Replaces the middle of an over-long line. */

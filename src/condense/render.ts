@@ -1,4 +1,5 @@
 import type { FoldGroup } from './fold.js';
+import { Role } from './roles.js';
 import type { LineRange } from './types.js';
 import { capLine, foldMarker, gapMarker } from './markers.js';
 import type { MarkerContext } from './markers.js';
@@ -10,13 +11,29 @@ export interface Rendered {
   omittedLines: number;
 }
 
+export interface RenderInput {
+  lines: readonly string[];
+  roles: Uint8Array;
+  kept: Uint8Array;
+  folds: readonly FoldGroup[];
+  context: MarkerContext;
+  maxLineChars: number;
+  header: readonly string[];
+  /** Say how many look-alikes of a kept ordinary line are hidden (not when an overview already counts the output). */
+  annotateOrdinaryFolds: boolean;
+}
+
 /** Writes kept lines in order, a fold marker after each exemplar whose look-alikes are hidden, and a gap marker for every other run left out. */
-export function render(lines: readonly string[], kept: Uint8Array, folds: readonly FoldGroup[], context: MarkerContext, maxLineChars: number, header: readonly string[]): Rendered {
+export function render(input: RenderInput): Rendered {
+  const { lines, roles, kept, folds, context, maxLineChars, header } = input;
   const foldAfter = new Map<number, { count: number; from: number; to: number }>();
   // A group whose hidden lines make up one whole gap is told at the gap: "lines a–b omitted (n), each like line x".
   const foldedGaps = new Map<number, { exemplar: number; to: number }>();
   for (const group of folds) {
     if (kept[group.exemplar] === 0) continue;
+    // Earlier redraws of a summary (a test count as it ran) are left to the gap markers: the kept last state says it all.
+    if (roles[group.exemplar] === Role.summary) continue;
+    if (roles[group.exemplar] !== Role.signal && !input.annotateOrdinaryFolds) continue;
     const hidden = group.members.filter((i) => kept[i] === 0);
     if (hidden.length === 0) continue;
     const from = hidden[0] as number;
@@ -26,6 +43,8 @@ export function render(lines: readonly string[], kept: Uint8Array, folds: readon
     else foldAfter.set(group.exemplar, { count: hidden.length, from: from + 1, to: to + 1 });
   }
   const out: string[] = [...header];
+  let hinted = false;
+  const firstMarker = (): boolean => !hinted && (hinted = true);
   const omitted: LineRange[] = [];
   let omittedLines = 0;
   let i = 0;
@@ -33,7 +52,7 @@ export function render(lines: readonly string[], kept: Uint8Array, folds: readon
     if (kept[i] === 1) {
       out.push(capLine(lines[i] as string, maxLineChars));
       const fold = foldAfter.get(i);
-      if (fold !== undefined) out.push(foldMarker(context, fold.count, fold.from, fold.to, matchFor(lines[i] as string), fold.from < i + 1));
+      if (fold !== undefined) out.push(foldMarker(context, firstMarker(), fold.count, fold.from, fold.to, matchFor(lines[i] as string), fold.from < i + 1));
       i++;
       continue;
     }
@@ -42,8 +61,8 @@ export function render(lines: readonly string[], kept: Uint8Array, folds: readon
     omitted.push(context.storedLine ? { from: context.storedLine(i + 1), to: context.storedLine(j) } : { from: i + 1, to: j });
     omittedLines += j - i;
     const folded = foldedGaps.get(i);
-    const like = folded !== undefined && folded.to === j - 1 ? { line: folded.exemplar + 1, match: matchFor(lines[folded.exemplar] as string) } : undefined;
-    out.push(gapMarker(context, i + 1, j, like));
+    const like = folded !== undefined && folded.to === j - 1 ? { line: folded.exemplar + 1 } : undefined;
+    out.push(gapMarker(context, i + 1, j, firstMarker(), like));
     i = j;
   }
   return { text: out.join('\n'), omitted, omittedLines };

@@ -69,25 +69,56 @@ export function shapeOf(line: string): number {
   return (h1 >>> 0) * 0x40000 + (h2 & 0x3ffff);
 }
 
-const VARIABLE = /0x[0-9a-fA-F]+|\b[0-9a-f]{7,64}\b|(?:[\w.@~+-]*\/)+[\w.@+-]*|\d+/g;
 const SPECIAL = /[\\^$.*+?()[\]{}|/]/g;
+const MATCH_CHARS = 48;
 
-/** A regex (source) that matches the lines of this line's shape, for `detail({ match })`. */
+/**
+ * A short regex (source) matching every line of this line's shape, for `detail({ match })`: the
+ * literal pieces the shape keeps (two characters or more, from the first words), joined by `.*`.
+ * It may match a few more lines than the fold holds, never fewer.
+ */
 export function matchFor(line: string): string {
+  const pieces = literalPieces(line);
+  const long = pieces.filter((piece) => piece.length >= 2);
+  const chosen = long.length > 0 ? long : pieces;
+  // A line of numbers, paths and hashes only: match its count of words.
+  if (chosen.length === 0) return `^\\s*${line.trim().split(/\s+/).slice(0, 8).map(() => '\\S+').join('\\s+')}`;
   const parts: string[] = [];
-  let last = 0;
-  const text = line.trim().slice(0, 120);
-  VARIABLE.lastIndex = 0;
-  for (let m = VARIABLE.exec(text); m !== null; m = VARIABLE.exec(text)) {
-    parts.push(text.slice(last, m.index).replace(SPECIAL, '\\$&').replace(/\s+/g, '\\s+'));
-    parts.push(/^\d+$/.test(m[0]) ? '\\d+' : '\\S*');
-    last = VARIABLE.lastIndex;
+  let length = 0;
+  for (const piece of chosen) {
+    if (length >= MATCH_CHARS) break;
+    const escaped = piece.replace(SPECIAL, '\\$&');
+    parts.push(escaped);
+    length += escaped.length + 2;
   }
-  parts.push(text.slice(last).replace(SPECIAL, '\\$&').replace(/\s+/g, '\\s+'));
-  const whole = parts.join('');
-  let source = whole.replace(/^(?:\\S\*|\\d\+)+/, '');
-  // A line that is all variable parts (`42`) would leave nothing to match: anchor the whole shape instead.
-  if (source === '') source = `^${whole}$`;
-  if (source.length > 80) source = source.slice(0, 80).replace(/\\[^\\]?$/, '').replace(/\\$/, '');
-  return source;
+  return parts.join('.*');
+}
+
+/** The non-variable runs of the line's words, in order, as {@link shapeOf} sees them. */
+function literalPieces(line: string): string[] {
+  const pieces: string[] = [];
+  const end = Math.min(line.length, SHAPE_CHARS);
+  let i = 0;
+  while (i < end) {
+    while (i < end && isSpace(line.charCodeAt(i))) i++;
+    let j = i;
+    let slash = false;
+    let hexOnly = true;
+    for (; j < end && !isSpace(line.charCodeAt(j)); j++) {
+      const code = line.charCodeAt(j);
+      if (code === 47) slash = true;
+      if (!isHex(code)) hexOnly = false;
+    }
+    if (!slash && !(hexOnly && j - i >= 7)) {
+      let start = i;
+      for (let k = i; k <= j; k++) {
+        if (k === j || isDigit(line.charCodeAt(k))) {
+          if (k > start) pieces.push(line.slice(start, k));
+          start = k + 1;
+        }
+      }
+    }
+    i = j;
+  }
+  return pieces;
 }

@@ -1,5 +1,8 @@
 import type { BlockRule } from './types.js';
 
+/** An npm / pnpm / yarn error line, not the usage help npm prints after some errors (blank, indented or `[--option]` lines). */
+const PACKAGE_MANAGER_ERROR = /^\s*(?:npm|pnpm|yarn) (?:ERR!|error) (?=\S)(?!\[-)/;
+
 // Generic failure signals, scanned on every line of every output whatever the recogniser.
 export const failureSignals: readonly RegExp[] = [
   // a file:line(:col) and the word error / warning / fatal (gcc, tsc, eslint, go, javac, python);
@@ -8,7 +11,7 @@ export const failureSignals: readonly RegExp[] = [
   /^(?=.*\b(?:error|warning|fatal|Error|ERROR)\b).*?[\w./\\-][:(]\d+(?:[:,]\d+)?\)?[: ]/,
   /^\s*(?:[Ee]rror|ERROR|[Ff]atal|FATAL|[Ww]arning|WARNING)(?:\[[\w-]+\])?:/,
   /^\s*(?:FAIL|FAILED|ERROR|ERR!|PANIC)\b/,
-  /^\s*(?:npm|pnpm|yarn) (?:ERR!|error)/,
+  PACKAGE_MANAGER_ERROR,
   /(?:^|\s)[✗✖×✕❌]\s/,
   /^\s*not ok \d+/,
   /\bpanicked at\b/,
@@ -56,6 +59,5 @@ export const failureBlocks: readonly BlockRule[] = [
   { start: /^error(?:\[\w+\])?: /, until: 'blank', maxLines: 24 },
   { start: /\bpanicked at\b/, until: 'blank', maxLines: 8 },
   { start: /^\s*[-+] Expected\b/, until: 'blank', maxLines: 30 },
-  { start: /^\s*(?:npm|pnpm|yarn) (?:ERR!|error)/, until: /^(?!\s*(?:npm|pnpm|yarn) (?:ERR!|error))/, maxLines: 30 },
   { start: /^\s*! \[(?:rejected|remote rejected)\]/, until: /^(?!\s*(?:!|error:|hint:))/, maxLines: 8 },
 ];

@@ -4,6 +4,7 @@ import { findFolds } from './fold.js';
 import { capLine } from './markers.js';
 import type { MarkerContext } from './markers.js';
 import { overviews } from './overview/index.js';
+import { namesEveryEntry } from './overview/listing.js';
 import { render } from './render.js';
 import { Role } from './roles.js';
 import type { Rendered } from './render.js';
@@ -67,7 +68,9 @@ export interface StreamPlan {
 /** Share of the budget left for head and tail once a recognised output's failures and summaries are in. */
 const EXPLAINED_FILL_SHARE = 0.2;
 /** Share of the budget for the lines of a data output whose overview already counts all of it. */
-const OVERVIEW_FILL_SHARE = 0.5;
+const OVERVIEW_FILL_SHARE = 0.35;
+/** Share for the lines of a listing whose overview names every entry: a sample showing the metadata. */
+const NAMED_FILL_SHARE = 0.1;
 
 export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Rendered {
   const { lines, classified, costs } = stream;
@@ -77,9 +80,9 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
   const headerCost = estimateTokens(header.join('\n'));
   const markerCost = plan.context.recordId === undefined ? 14 : 30;
   const attempt = (blockEnds: Map<number, number>, budget: number): Rendered => {
-    const fillLimit = plan.explained ? plan.budget * EXPLAINED_FILL_SHARE : overview.length > 0 ? plan.budget * OVERVIEW_FILL_SHARE : Infinity;
+    const fillLimit = plan.budget * (plan.explained ? EXPLAINED_FILL_SHARE : overview.length === 0 ? Infinity : namesEveryEntry(overview) ? NAMED_FILL_SHARE : OVERVIEW_FILL_SHARE);
     const { kept } = selectLines({ lines, roles: classified.roles, blockEnds, folds, costs, budget: Math.max(0, budget - headerCost), markerCost, keepTail: plan.keepTail, fillLimit, refillFolds: !plan.explained });
-    return render(lines, kept, folds, plan.context, MAX_LINE_CHARS, header);
+    return render({ lines, roles: classified.roles, kept, folds, context: plan.context, maxLineChars: MAX_LINE_CHARS, header, annotateOrdinaryFolds: overview.length === 0 });
   };
   let blockEnds = classified.blockEnds;
   let result = attempt(blockEnds, plan.budget);

@@ -1,28 +1,68 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
+import { StringDecoder } from 'node:string_decoder';
 
-/** Lines of a stored stream matching `pattern`, each prefixed by its 1-based line number (`12: text`). */
-export async function matchingLines(path: string, pattern: RegExp, maxBytes: number): Promise<string> {
+export interface LineFilter {
+  /** Only lines matching it. */
+  pattern?: RegExp;
+  /** First line number (1-based) returned. */
+  fromLine?: number;
+  /** Last line number returned. */
+  toLine?: number;
+}
+
+/**
+ * Lines of a stored stream, each prefixed by its 1-based line number (`12: text`): those matching
+ * `pattern`, within `fromLine`–`toLine`. Lines are split on "\n" only, as the condenser numbers them
+ * (a carriage-return progress frame stays inside its line).
+ */
+export async function numberedLines(path: string, filter: LineFilter, maxBytes: number): Promise<string> {
   const exists = await stat(path).catch(() => undefined);
   if (!exists) return '';
-  const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
+  const { pattern, fromLine = 1, toLine = Infinity } = filter;
   const out: string[] = [];
   let size = 0;
-  let lineNumber = 0;
   let cut = 0;
-  for await (const line of lines) {
-    lineNumber++;
-    pattern.lastIndex = 0;
-    if (!pattern.test(line)) continue;
+  let firstCut = 0;
+  for await (const [lineNumber, raw] of linesOf(path)) {
+    if (lineNumber < fromLine) continue;
+    if (lineNumber > toLine) break;
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (pattern) {
+      pattern.lastIndex = 0;
+      if (!pattern.test(line)) continue;
+    }
     const entry = `${lineNumber}: ${line}`;
-    if (size + entry.length + 1 > maxBytes) {
+    if (cut > 0 || size + Buffer.byteLength(entry) + 1 > maxBytes) {
+      if (cut === 0) firstCut = lineNumber;
       cut++;
+      if (!pattern) break;
       continue;
     }
     out.push(entry);
-    size += entry.length + 1;
+    size += Buffer.byteLength(entry) + 1;
   }
-  if (cut > 0) out.push(`[… ${cut} more matching lines past ${maxBytes} bytes; narrow the match or page with read()]`);
+  if (cut > 0) {
+    out.push(pattern
+      ? `[… ${cut} more matching lines past ${maxBytes} bytes; narrow the match, or ask from line ${firstCut} on]`
+      : `[… stopped at ${maxBytes} bytes; continue from line ${firstCut}]`);
+  }
   return out.join('\n');
+}
+
+async function* linesOf(path: string): AsyncGenerator<[number, string]> {
+  const decoder = new StringDecoder('utf8');
+  let pending = '';
+  let lineNumber = 0;
+  for await (const chunk of createReadStream(path, { highWaterMark: 256 * 1024 })) {
+    pending += decoder.write(chunk as Buffer);
+    let start = 0;
+    for (let nl = pending.indexOf('\n'); nl !== -1; nl = pending.indexOf('\n', start)) {
+      yield [++lineNumber, pending.slice(start, nl)];
+      start = nl + 1;
+    }
+    pending = pending.slice(start);
+  }
+  pending += decoder.end();
+  if (pending !== '') yield [++lineNumber, pending];
 }

@@ -1,8 +1,8 @@
 import { readFile, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TershError } from '../errors.js';
-import { optionalInteger, optionalOneOf, optionalRegExp, optionalString, readOptionsObject, requiredString } from '../validate.js';
-import { matchingLines } from './detail.js';
+import { invalid, optionalInteger, optionalOneOf, optionalRegExp, optionalString, readOptionsObject, requiredString } from '../validate.js';
+import { numberedLines } from './detail.js';
 import { RecordIndex, wasEvicted, type EvictionLimits } from './eviction.js';
 import { isRecordId, newRecordId } from './ids.js';
 import { readPage, type ExpiredRead, type ReadPage } from './read-stream.js';
@@ -28,6 +28,10 @@ export interface DetailOptions {
   selector?: DetailSelector;
   /** A regular expression: only the lines matching it, each prefixed by its line number. */
   match?: string;
+  /** First line (1-based) of a stream to return, numbered as in `match` results and the condenser's markers. */
+  fromLine?: number;
+  /** Last line (inclusive) of a stream to return. */
+  toLine?: number;
   /** Most bytes returned; past it a marker says how to page on. @defaultValue 8 MiB */
   maxBytes?: number;
 }
@@ -47,7 +51,7 @@ export interface RecordStore {
   create(init: { command: string; cwd: string; [key: string]: unknown }): RecordWriter;
   /** The record's meta; throws `RECORD_NOT_FOUND` or `RECORD_EXPIRED`. */
   meta(id: string): Promise<RecordMeta>;
-  /** A whole stream, the meta as JSON, or only the lines matching `match`. */
+  /** A whole stream, the meta as JSON, or numbered lines: those matching `match`, within `fromLine`–`toLine`. */
   detail(id: string, options?: DetailOptions): Promise<string>;
   /** A page of a stream by byte offset, or `{ expired: true }` for an evicted record. */
   read(id: string, stream: RecordStream, options?: ReadOptions): Promise<ReadPage | ExpiredRead>;
@@ -157,15 +161,20 @@ export function createRecordStore(options: RecordStoreOptions = {}): RecordStore
     },
     async detail(id, options = {}) {
       const recordId = checkId(id);
-      const opts = readOptionsObject('options', options, ['selector', 'match', 'maxBytes']);
+      const opts = readOptionsObject('options', options, ['selector', 'match', 'maxBytes', 'fromLine', 'toLine']);
       const selector = optionalOneOf('selector', opts.selector, ['stdout', 'stderr', 'meta', 'trace'] as const) ?? 'stdout';
       const match = optionalRegExp('match', opts.match);
       const maxBytes = optionalInteger('maxBytes', opts.maxBytes, { min: 16 }) ?? DETAIL_MAX_BYTES;
+      const fromLine = optionalInteger('fromLine', opts.fromLine, { min: 1 });
+      const toLine = optionalInteger('toLine', opts.toLine, { min: 1 });
+      if (fromLine !== undefined && toLine !== undefined && toLine < fromLine) throw invalid('toLine', `a line number ≥ fromLine (${fromLine})`, toLine);
+      const numbered = match !== undefined || fromLine !== undefined || toLine !== undefined;
+      if (selector === 'meta' && numbered) throw invalid('selector', 'stdout, stderr or trace when `match`, `fromLine` or `toLine` is given', selector);
       const meta = await loadMeta(recordId);
       if (selector === 'meta') return JSON.stringify(meta, null, 2);
       await writers.get(recordId)?.flush();
       const path = join(dir, recordId, selector);
-      if (match) return matchingLines(path, match, maxBytes);
+      if (numbered) return numberedLines(path, { ...(match ? { pattern: match } : {}), ...(fromLine ? { fromLine } : {}), ...(toLine ? { toLine } : {}) }, maxBytes);
       const page = await readPage(path, 0, maxBytes, meta.state === 'complete');
       if (page.nextOffset < ((await stat(path).catch(() => undefined))?.size ?? 0)) {
         return `${page.data}\n[… output continues past byte ${page.nextOffset}; read("${recordId}", "${selector}", { offset: ${page.nextOffset} }) pages on]`;

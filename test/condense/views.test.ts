@@ -49,8 +49,8 @@ describe('overviews', () => {
     const text = `${commit(1, 'CHANGES.txt')}${commit(2, 'src/a.ts')}${commit(3, 'CHANGES.txt')}`;
     expect(diffOverview(text.split('\n'))).toEqual([
       '[overview: 2 files changed in 3 diffs, +3 −0]',
-      '[overview:   CHANGES.txt +2 −0 (2 diffs)]',
-      '[overview:   src/a.ts +1 −0]',
+      '[overview: CHANGES.txt +2 (2 diffs)]',
+      '[overview: src/ a.ts +1]',
     ]);
   });
 
@@ -61,4 +61,63 @@ describe('overviews', () => {
   ])('counts entries per directory in %s', (_title, input, expected) => {
     expect(listingOverview(input)).toEqual([`[overview: ${expected}]`]);
   });
+
+  it('names every entry of an ls -l listing, folders marked, links without their targets, . and .. left out', () => {
+    const input = [
+      'total 12',
+      'drwxr-xr-x  4 me me 4096 Nov 30 00:26 .',
+      'drwxr-xr-x 13 me me 4096 Nov 30 00:32 ..',
+      'drwxr-xr-x  2 me me 4096 Nov 30 00:25 .bin',
+      '-rw-r--r--  1 me me 9524 Nov 30  2025 my notes.txt',
+      'lrwxrwxrwx  1 me me    7 Nov 30 00:25 latest -> v2/dist',
+      'crw-rw-rw-  1 root root 1, 3 Nov 30 00:25 null',
+    ];
+    expect(listingOverview(input)).toEqual([
+      '[overview: 3 directories, 1 files, 1 links, 1 devices]',
+      '[overview: names: .bin/ my notes.txt latest null]',
+    ]);
+  });
+
+  it('gives a tree drawing whole paths, from the names above each entry', () => {
+    const input = ['proj', '├── src', '│\u00a0\u00a0 ├── a.ts', '│\u00a0\u00a0 └── deep', '│\u00a0\u00a0     └── b.ts', '└── README.md', 'lib', '`-- c.js', '', '3 directories, 4 files'];
+    expect(listingOverview(input)).toEqual(['[overview: 6 paths in 4 directories: proj/ (2), proj/src/ (2), proj/src/deep/ (1), lib/ (1)]']);
+  });
+
+  it('shows a long ls -l listing as every name and a sample of its lines', () => {
+    const stdout = `total 800\n${lines(200, (i) => `drwxr-xr-x  2 me me 4096 Nov 30 00:25 package-${i}`)}`;
+    const result = condense({ command: 'ls -la', stdout, exitCode: 0 }, { recordId: 'r_ls' });
+    expect(result.strategy).toBe('condensed');
+    for (let i = 0; i < 200; i++) expect(result.stdout).toContain(` package-${i}/`);
+    expect(result.tokensAfter).toBeLessThan(result.tokensBefore / 2);
+  });
 });
+
+describe('what is not worth a marker or a signal', () => {
+  it('does not count a test summary redrawn as the run went: its last state is kept, its gaps still marked', () => {
+    const redraws = lines(40, (i) => ` Test Files ${i} passed (40)\n      Tests ${i * 5} passed (200)\n filler output line number ${i} of the run`);
+    const stdout = `${redraws} FAIL  test/a.test.js > parses\nAssertionError: expected 1 to be 2\n Test Files  1 failed | 39 passed (40)\n`;
+    const result = condense({ command: 'npx vitest run', stdout, exitCode: 1 }, { recordId: 'r_v' });
+    expect(result.stdout).toContain('AssertionError: expected 1 to be 2');
+    expect(result.stdout).toContain('Test Files  1 failed | 39 passed (40)');
+    expect(result.stdout).not.toMatch(/earlier like the line above/);
+    expect(result.stdout).toMatch(/omitted \(\d+\)/);
+  });
+
+  it('keeps npm error lines but not the usage help npm prints after them', () => {
+    const help = lines(60, (i) => (i % 3 === 0 ? 'npm error' : i % 3 === 1 ? `npm error   --option-${i}` : `npm error     Explains option ${i} at some length for the reader.`));
+    const stderr = `npm error code EUSAGE\nnpm error The \`npm ci\` command can only install with an existing package-lock.json\nnpm error [--install-strategy <hoisted|nested>] [--legacy-bundling]\n${help}`;
+    const result = condense({ command: 'npm ci', stdout: '', stderr, exitCode: 1 });
+    expect(result.stderr).toContain('npm error The `npm ci` command can only install with an existing package-lock.json');
+    expect(result.signalLines).toBe(2);
+    expect(result.strategy).toBe('condensed');
+  });
+
+  it('does not annotate look-alike lines of a data output whose overview counts them already', () => {
+    const commit = (n: number): string => `commit ${String(n).padStart(40, 'a')}\nAuthor: Dev <d@x>\nDate:   Mon Nov 30 00:32:0${n % 10} 2026\n\n    change ${n}\n\ndiff --git a/f${n}.ts b/f${n}.ts\n--- a/f${n}.ts\n+++ b/f${n}.ts\n@@ -1 +1,2 @@\n line\n+added ${n}\n`;
+    const stdout = Array.from({ length: 120 }, (_, n) => commit(n)).join('');
+    const result = condense({ command: 'git log -p', stdout, exitCode: 0 }, { recordId: 'r_log' });
+    expect(result.stdout).toMatch(/^\[overview: 120 files changed/);
+    expect(result.stdout).not.toMatch(/more like the line above/);
+  });
+});
+

@@ -40,6 +40,18 @@ describe('record store', () => {
     expect(meta).toMatchObject({ id: result.id, state: 'complete', exit: 0, stdoutBytes: 31, stdoutLines: 4, stderrLines: 1 });
   });
 
+  it('returns a range of lines by number, numbered as the condenser numbers them (a carriage return stays inside its line)', async () => {
+    const store = createRecordStore({ dir: join(tempDir(), 'records') });
+    const result = await run("printf 'one\\ntwo\\r\\nthree 10%%\\rthree 100%%\\nfour\\nfive é\\nsix'", { store });
+    expect(await store.detail(result.id, { fromLine: 2, toLine: 4 })).toBe('2: two\n3: three 10%\rthree 100%\n4: four');
+    expect(await store.detail(result.id, { fromLine: 5 })).toBe('5: five é\n6: six');
+    expect(await store.detail(result.id, { toLine: 1 })).toBe('1: one');
+    expect(await store.detail(result.id, { fromLine: 1, toLine: 6, match: 'f' })).toBe('4: four\n5: five é');
+    expect(await store.detail(result.id, { match: 'six' })).toBe('6: six');
+    expect(await store.detail(result.id, { fromLine: 2, maxBytes: 20 })).toBe('2: two\n[… stopped at 20 bytes; continue from line 3]');
+    expect(await store.detail(result.id, { fromLine: 99 })).toBe('');
+  });
+
   it('survives a restart of the host: a new store over the same folder reads old records', async () => {
     const dir = join(tempDir(), 'records');
     const result = await run('echo persisted', { store: createRecordStore({ dir }) });
@@ -150,6 +162,10 @@ describe('record store', () => {
     [{ match: '(' }, 'Expected `match` to be a valid regular expression'],
     [{ maxBytes: 0 }, 'Expected `maxBytes`'],
     [{ color: true }, 'Unknown option `color`'],
+    [{ fromLine: 0 }, 'Expected `fromLine`'],
+    [{ toLine: 1.5 }, 'Expected `toLine`'],
+    [{ fromLine: 5, toLine: 2 }, 'Expected `toLine` to be a line number ≥ fromLine (5)'],
+    [{ selector: 'meta', fromLine: 1 }, 'Expected `selector` to be stdout, stderr or trace'],
   ])('rejects detail options %j with a TypeError', async (options, message) => {
     const store = createRecordStore({ dir: join(tempDir(), 'records') });
     const result = await run('true', { store });

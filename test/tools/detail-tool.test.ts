@@ -14,6 +14,8 @@ describe('sh_detail', () => {
     expect((await call('sh_detail', { id })).body.text).toBe('line 1\nline 2\nline 3\nline 4\nline 5\n');
     expect((await call('sh_detail', { id, selector: 'stdout', match: '[24]$' })).body.text).toBe('2: line 2\n4: line 4');
     expect((await call('sh_detail', { id, selector: 'stderr' })).body.text).toBe('ERROR bad\n');
+    expect((await call('sh_detail', { id, from_line: 2, to_line: 3 })).body.text).toBe('2: line 2\n3: line 3');
+    expect((await call('sh_detail', { id, from_line: 2, offset: 0 })).body.error.message).toMatch(/not both/);
     const meta = (await call('sh_detail', { id, selector: 'meta' })).body.meta;
     expect(meta.command).toContain('for i in');
     expect(Object.keys(meta).every((key) => !/[A-Z]/.test(key))).toBe(true);

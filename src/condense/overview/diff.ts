@@ -1,7 +1,9 @@
 // Per-file change counts of a unified diff (git diff / show / log -p), so a cut diff still names every file.
 // A file changed by several commits of a `log -p` is counted once, with how many diffs touched it.
+// Files are grouped by folder, one line per folder: `[overview: src/v4/locales/ ru.ts +1, be.ts +2 −1]`.
 
-const MAX_FILES = 40;
+const MAX_FILES = 120;
+const MAX_FOLDERS = 30;
 
 interface FileCount {
   added: number;
@@ -35,7 +37,28 @@ export function diffOverview(lines: readonly string[]): string[] {
   }
   const across = diffs > files.size ? ` in ${diffs} diffs` : '';
   const out = [`[overview: ${files.size} file${files.size === 1 ? '' : 's'} changed${across}, +${added} −${removed}]`];
-  for (const [path, file] of [...files].slice(0, MAX_FILES)) out.push(`[overview:   ${path} +${file.added} −${file.removed}${file.diffs > 1 ? ` (${file.diffs} diffs)` : ''}]`);
-  if (files.size > MAX_FILES) out.push(`[overview:   … and ${files.size - MAX_FILES} more files]`);
+  const folders = new Map<string, string[]>();
+  let shown = 0;
+  for (const [path, file] of files) {
+    const slash = path.lastIndexOf('/') + 1;
+    const folder = path.slice(0, slash);
+    const entries = folders.get(folder);
+    if (entries === undefined && folders.size >= MAX_FOLDERS) continue;
+    if (shown >= MAX_FILES) break;
+    const entry = `${path.slice(slash)} ${counts(file)}`;
+    if (entries === undefined) folders.set(folder, [entry]);
+    else entries.push(entry);
+    shown++;
+  }
+  for (const [folder, entries] of folders) out.push(`[overview: ${folder === '' ? '' : `${folder} `}${entries.join(', ')}]`);
+  if (files.size > shown) out.push(`[overview: … and ${files.size - shown} more files]`);
   return out;
+}
+
+function counts(file: FileCount): string {
+  const parts = [];
+  if (file.added > 0 || file.removed === 0) parts.push(`+${file.added}`);
+  if (file.removed > 0) parts.push(`−${file.removed}`);
+  if (file.diffs > 1) parts.push(`(${file.diffs} diffs)`);
+  return parts.join(' ');
 }
