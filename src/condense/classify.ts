@@ -17,12 +17,20 @@ interface Testers {
   summary: LineTester;
   structure: LineTester;
   noise: LineTester;
+  /** Failure signals and block starts (a line opening a block is a signal). */
+  signalOrBlock: LineTester;
   blockStart: LineTester;
   blocks: readonly BlockRule[];
 }
 
 const SCAN_CHARS = 2000;
-const SPINNER_OR_BAR = /^\s*[⠁-⣿◐◓◑◒|/\\-]?\s*$|^\s*\d{1,3}(?:\.\d+)?%\s*\[?[=#>\s.-]*\]?|[█▓▒░━╸=#]{10,}.*\d+(?:\.\d+)?%|\b\d+(?:\.\d+)?\s*[kKMG]i?B\/s\b/;
+const SPINNER = /^\s*[⠁-⣿◐◓◑◒|/\\-]?\s*$/;
+const BAR_OR_RATE = /^\s*\d{1,3}(?:\.\d+)?%\s*\[?[=#>\s.-]*\]?|[█▓▒░━╸=#]{10,}.*\d+(?:\.\d+)?%|\b\d+(?:\.\d+)?\s*[kKMG]i?B\/s\b/;
+
+/** A spinner frame (at most one character), or a progress bar or transfer rate (never without `%` or `B/s`). */
+const spinnerOrBar: LineTester = {
+  test: (line) => (line.trim().length <= 1 ? SPINNER.test(line) : (line.includes('%') || line.includes('B/s')) && BAR_OR_RATE.test(line)),
+};
 
 // Compiled testers per recogniser: a cache of immutable things, built once per recogniser object.
 const compiled = new WeakMap<Recogniser, Testers>();
@@ -42,9 +50,10 @@ function compile(recogniser: Recogniser | undefined): Testers {
   const blocks = [...(recogniser?.blocks ?? []), ...failureBlocks];
   return {
     signal: combine([...(recogniser?.signals ?? []), ...failureSignals]),
+    signalOrBlock: combine([...(recogniser?.signals ?? []), ...failureSignals, ...blocks.map((b) => b.start)]),
     summary: combine([...(recogniser?.summary ?? []), ...summaryLines]),
     structure: combine(recogniser?.structure ?? []),
-    noise: combine([...(recogniser?.noise ?? []), SPINNER_OR_BAR]),
+    noise: anyOf(combine(recogniser?.noise ?? []), spinnerOrBar),
     blockStart: combine(blocks.map((b) => b.start)),
     blocks,
   };
@@ -65,12 +74,16 @@ export function classify(lines: readonly string[], testers: Testers, window = In
     const line = full.length > SCAN_CHARS ? full.slice(0, SCAN_CHARS) : full;
     if (line.length === 0) continue;
     const inWindow = i < window || i >= lines.length - window;
+    let mayOpenBlock = true;
     if (testers.summary.test(line)) roles[i] = Role.summary;
-    else if (testers.signal.test(line)) roles[i] = Role.signal;
+    else if (testers.signalOrBlock.test(line)) roles[i] = testers.signal.test(line) ? Role.signal : Role.normal;
     else if (!inWindow) continue;
-    else if (testers.structure.test(line)) roles[i] = Role.structure;
-    else if (testers.noise.test(line)) roles[i] = Role.noise;
-    if (testers.blockStart.test(line)) {
+    else {
+      mayOpenBlock = false;
+      if (testers.structure.test(line)) roles[i] = Role.structure;
+      else if (testers.noise.test(line)) roles[i] = Role.noise;
+    }
+    if (mayOpenBlock && testers.blockStart.test(line)) {
       const rule = testers.blocks.find((b) => b.start.test(line));
       if (rule !== undefined) {
         const end = blockEnd(lines, i, rule);
@@ -85,6 +98,10 @@ export function classify(lines: readonly string[], testers: Testers, window = In
     for (let i = start + 1; i <= end; i++) if ((roles[i] as number) < Role.context) roles[i] = Role.context;
   }
   return { roles, blockEnds, signalCount, summaryCount };
+}
+
+function anyOf(...testers: LineTester[]): LineTester {
+  return { test: (line) => testers.some((tester) => tester.test(line)) };
 }
 
 function isIndented(line: string): boolean {

@@ -16,24 +16,29 @@ import type { CondenseInput, CondenseOptions, CondenseResult } from './types.js'
  */
 export function condense(input: CondenseInput, options?: CondenseOptions): CondenseResult {
   const o = normalizeCondense(input, options);
-  const rawOut = estimateTokensSampled(o.stdout);
-  const rawErr = estimateTokensSampled(o.stderr);
-  const tokensBefore = rawOut + rawErr;
-  // A view identical to the raw stream (nothing to normalise, nothing cut) costs what the raw stream was counted at, when counted whole.
-  const tokensOf = (view: string, raw: string, rawTokens: number): number => (view === raw && raw.length <= EXACT_CHARS ? rawTokens : estimateTokens(view));
   const outLines = normalizeLines(o.stdout);
   const errLines = normalizeLines(o.stderr);
+  if (o.mode === 'lossless' || isBoundedByHeadOrTail(o.command)) {
+    const stdout = join(outLines, o.stdout);
+    const stderr = join(errLines, o.stderr);
+    const tokensBefore = estimateTokensSampled(o.stdout) + estimateTokensSampled(o.stderr);
+    const tokensAfter = stdout === o.stdout && stderr === o.stderr ? tokensBefore : estimateTokens(stdout) + estimateTokens(stderr);
+    return { stdoutLines: outLines.length, stderrLines: errLines.length, stdoutOmitted: [], stderrOmitted: [], omittedLines: 0, signalLines: 0, tokensBefore, tokensAfter, stdout, stderr, strategy: o.mode === 'lossless' ? 'lossless' : 'pass-through' };
+  }
+  const recogniser = pickRecogniser(o.command, `${outLines.slice(0, 60).join('\n')}\n${errLines.slice(0, 60).join('\n')}`, [...o.recognisers, ...defaultRecognisers]);
+  const out = analyseStream(outLines, recogniser, o.budgetTokens);
+  const err = analyseStream(errLines, recogniser, o.budgetTokens);
+  // A stream that normalising leaves as it was costs what its lines were priced at; one with escape codes or carriage returns is counted raw.
+  const rawOut = isAsShown(o.stdout) ? out.tokens : estimateTokensSampled(o.stdout);
+  const rawErr = isAsShown(o.stderr) ? err.tokens : estimateTokensSampled(o.stderr);
+  const tokensBefore = rawOut + rawErr;
+  const tokensOf = (view: string, raw: string, rawTokens: number): number => (view === raw ? rawTokens : estimateTokens(view));
   const base = { stdoutLines: outLines.length, stderrLines: errLines.length, stdoutOmitted: [], stderrOmitted: [], omittedLines: 0, signalLines: 0, tokensBefore };
   const whole = (strategy: CondenseResult['strategy']): CondenseResult => {
     const stdout = join(outLines, o.stdout);
     const stderr = join(errLines, o.stderr);
     return { ...base, stdout, stderr, strategy, tokensAfter: tokensOf(stdout, o.stdout, rawOut) + tokensOf(stderr, o.stderr, rawErr) };
   };
-  if (o.mode === 'lossless') return whole('lossless');
-  if (isBoundedByHeadOrTail(o.command)) return whole('pass-through');
-  const recogniser = pickRecogniser(o.command, `${outLines.slice(0, 60).join('\n')}\n${errLines.slice(0, 60).join('\n')}`, [...o.recognisers, ...defaultRecognisers]);
-  const out = analyseStream(outLines, recogniser, o.budgetTokens);
-  const err = analyseStream(errLines, recogniser, o.budgetTokens);
   const signalLines = out.classified.signalCount + err.classified.signalCount;
   if (out.tokens + err.tokens <= o.budgetTokens * PASS_THROUGH_SHARE) {
     return { ...whole('pass-through'), signalLines, ...(recogniser ? { recogniser: recogniser.name } : {}) };
@@ -91,8 +96,9 @@ function splitBudget(budget: number, outTokens: number, errTokens: number): [num
   return [outShare, budget - outShare];
 }
 
-/** Up to this length {@link estimateTokensSampled} counts the whole text. */
-const EXACT_CHARS = 1024 * 1024;
+function isAsShown(raw: string): boolean {
+  return !raw.includes('\x1b') && !raw.includes('\r');
+}
 
 /** Outputs within this share of the budget are small: they pass through untouched. */
 const PASS_THROUGH_SHARE = 0.25;

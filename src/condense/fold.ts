@@ -10,9 +10,10 @@ export interface FoldGroup {
  * Groups lines of one shape (blank lines, headings and block context stay apart; failure
  * signals and summaries group only among themselves; in a huge output, ordinary lines are
  * compared only within `window` lines of either end). Groups of at least `minCount` lines are returned; the first
- * line is the exemplar, kept; the others are folded unless the budget brings them back.
+ * line is the exemplar, kept; the others are folded unless the budget brings them back. `shapes` may hold each
+ * line's shape already (NaN where not).
  */
-export function findFolds(lines: readonly string[], roles: Uint8Array, window = Infinity, minCount = 3): FoldGroup[] {
+export function findFolds(lines: readonly string[], roles: Uint8Array, window = Infinity, minCount = 3, shapes?: Float64Array): FoldGroup[] {
   const byShape = new Map<number, number[]>();
   for (let i = 0; i < lines.length; i++) {
     const role = roles[i] as number;
@@ -20,7 +21,8 @@ export function findFolds(lines: readonly string[], roles: Uint8Array, window = 
     if (role < Role.signal && i >= window && i < lines.length - window) continue;
     const line = lines[i] as string;
     if (line.trim() === '') continue;
-    const key = shapeOf(line) + (role === Role.signal ? 1 : role === Role.summary ? 2 : 0) * 2 ** 50;
+    const known = shapes?.[i];
+    const key = (known === undefined || Number.isNaN(known) ? shapeOf(line) : known) + (role === Role.signal ? 1 : role === Role.summary ? 2 : 0) * 2 ** 50;
     const list = byShape.get(key);
     if (list === undefined) byShape.set(key, [i]);
     else list.push(i);

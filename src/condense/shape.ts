@@ -69,6 +69,58 @@ export function shapeOf(line: string): number {
   return (h1 >>> 0) * 0x40000 + (h2 & 0x3ffff);
 }
 
+/**
+ * {@link shapeOf} over UTF-8 bytes (`start` to `end`), for lines encoded together: the same classes of lines,
+ * though a line holding non-ASCII characters gets another number than from `shapeOf`.
+ */
+export function shapeOfBytes(bytes: Uint8Array, start: number, end: number): number {
+  let h1 = 0x811c9dc5;
+  let h2 = 5381;
+  // stop after SHAPE_CHARS UTF-16 units, as shapeOf does
+  let units = 0;
+  let limit = end;
+  for (let k = start; end - start > SHAPE_CHARS && k < end; k++) {
+    const byte = bytes[k] as number;
+    if (byte < 0x80 || byte >= 0xc0) units += byte >= 0xf0 ? 2 : 1;
+    if (units > SHAPE_CHARS) {
+      limit = k;
+      break;
+    }
+  }
+  let i = start;
+  while (i < limit && isSpace(bytes[i] as number)) i++;
+  while (i < limit) {
+    let j = i;
+    let slash = false;
+    let hexOnly = true;
+    for (; j < limit && !isSpace(bytes[j] as number); j++) {
+      const code = bytes[j] as number;
+      if (code === 47) slash = true;
+      if (!isHex(code)) hexOnly = false;
+    }
+    const word = slash ? PATH : hexOnly && j - i >= 7 ? HASH : 0;
+    if (word !== 0) {
+      h1 = fnv(h1, word);
+      h2 = djb(h2, word);
+    } else {
+      for (let k = i; k < j; k++) {
+        const code = bytes[k] as number;
+        if (isDigit(code) && k + 1 < j && isDigit(bytes[k + 1] as number)) continue;
+        const mark = isDigit(code) ? NUMBER : code;
+        h1 = fnv(h1, mark);
+        h2 = djb(h2, mark);
+      }
+    }
+    while (j < limit && isSpace(bytes[j] as number)) j++;
+    if (j < limit) {
+      h1 = fnv(h1, 32);
+      h2 = djb(h2, 32);
+    }
+    i = j;
+  }
+  return (h1 >>> 0) * 0x40000 + (h2 & 0x3ffff);
+}
+
 const SPECIAL = /[\\^$.*+?()[\]{}|/]/g;
 const MATCH_CHARS = 48;
 

@@ -1,14 +1,14 @@
+import type { Guarded } from './patterns.js';
 import type { BlockRule } from './types.js';
 
 /** An npm / pnpm / yarn error line, not the usage help npm prints after some errors (blank, indented or `[--option]` lines). */
 const PACKAGE_MANAGER_ERROR = /^\s*(?:npm|pnpm|yarn) (?:ERR!|error) (?=\S)(?!\[-)/;
 
 // Generic failure signals, scanned on every line of every output whatever the recogniser.
-export const failureSignals: readonly RegExp[] = [
-  // a file:line(:col) and the word error / warning / fatal (gcc, tsc, eslint, go, javac, python);
-  // the look-ahead first, so a line without the word costs one scan; one path character before the `:` is
-  // enough (the lazy prefix takes the rest), which spares backtracking through long words
-  /^(?=.*\b(?:error|warning|fatal|Error|ERROR)\b).*?[\w./\\-][:(]\d+(?:[:,]\d+)?\)?[: ]/,
+export const failureSignals: readonly (RegExp | Guarded)[] = [
+  // a file:line(:col) and the word error / warning / fatal anywhere on the line (gcc, tsc, eslint, go, javac, python);
+  // the word first, so a line without it costs one cheap scan
+  { guard: /\b(?:error|warning|fatal|Error|ERROR)\b/, pattern: /[\w./\\-][:(]\d+(?:[:,]\d+)?\)?[: ]/ },
   /^\s*(?:[Ee]rror|ERROR|[Ff]atal|FATAL|[Ww]arning|WARNING)(?:\[[\w-]+\])?:/,
   /^\s*(?:FAIL|FAILED|ERROR|ERR!|PANIC)\b/,
   PACKAGE_MANAGER_ERROR,

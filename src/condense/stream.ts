@@ -9,7 +9,9 @@ import { render } from './render.js';
 import { Role } from './roles.js';
 import type { Rendered } from './render.js';
 import { selectLines } from './select.js';
-import { estimateTokens } from './tokens.js';
+import { countTokenBytes, estimateTokens } from './tokens.js';
+import { encodeLines } from './line-bytes.js';
+import { shapeOfBytes } from './shape.js';
 import type { Recogniser } from './types.js';
 
 export const MAX_LINE_CHARS = 400;
@@ -20,6 +22,8 @@ export interface AnalysedStream {
   lines: readonly string[];
   classified: Classified;
   costs: Float64Array;
+  /** Each priced line's shape (see shapeOf), NaN where not taken. */
+  shapes: Float64Array;
   tokens: number;
   window: number;
 }
@@ -34,6 +38,8 @@ export function analyseStream(lines: readonly string[], recogniser: Recogniser |
   const n = lines.length;
   const classified = classify(lines, makeTesters(recogniser), window);
   const costs = new Float64Array(n);
+  const shapes = new Float64Array(n).fill(Number.NaN);
+  const encoded = n <= 2 * window ? encodeLines(lines) : undefined;
   let windowTokens = 0;
   let windowLines = 0;
   // Selection prices a long line as shown (capped); the total prices it whole, so a single huge line never passes through.
@@ -43,7 +49,14 @@ export function analyseStream(lines: readonly string[], recogniser: Recogniser |
     if (!inWindow && classified.roles[i] === Role.normal) continue;
     const line = lines[i] as string;
     const long = line.length > MAX_LINE_CHARS;
-    const cost = estimateTokens(long ? capLine(line, MAX_LINE_CHARS) : line) + 1;
+    let cost: number;
+    if (encoded === undefined) cost = estimateTokens(long ? capLine(line, MAX_LINE_CHARS) : line) + 1;
+    else {
+      const start = encoded.starts[i] as number;
+      const end = (encoded.starts[i + 1] as number) - 1;
+      cost = long ? estimateTokens(capLine(line, MAX_LINE_CHARS)) + 1 : Math.round(countTokenBytes(encoded.bytes, start, end)) + 1;
+      shapes[i] = shapeOfBytes(encoded.bytes, start, end);
+    }
     costs[i] = cost;
     if (inWindow) {
       windowTokens += cost;
@@ -52,7 +65,7 @@ export function analyseStream(lines: readonly string[], recogniser: Recogniser |
     }
   }
   const tokens = (windowLines === n ? windowTokens : Math.round((windowTokens / Math.max(1, windowLines)) * n)) + uncappedExtra;
-  return { lines, classified, costs, tokens, window };
+  return { lines, classified, costs, shapes, tokens, window };
 }
 
 export interface StreamPlan {
@@ -74,7 +87,7 @@ const NAMED_FILL_SHARE = 0.1;
 
 export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Rendered {
   const { lines, classified, costs } = stream;
-  const folds = findFolds(lines, classified.roles, stream.window);
+  const folds = findFolds(lines, classified.roles, stream.window, 3, stream.shapes);
   const overview = plan.recogniser?.overview === undefined ? [] : overviews[plan.recogniser.overview](lines);
   const header = [...plan.notes, ...overview];
   const headerCost = estimateTokens(header.join('\n'));

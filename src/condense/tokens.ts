@@ -16,9 +16,12 @@ const ASCII_CLASS = new Uint8Array(128).map((_, code) => {
   return PUNCT;
 });
 
-function classOf(code: number): number {
-  return code < 128 ? (ASCII_CLASS[code] as number) : OTHER;
-}
+const CONTINUATION = 7;
+const BYTE_CLASS = new Uint8Array(256).map((_, byte) => (byte < 128 ? (ASCII_CLASS[byte] as number) : byte < 0xc0 ? CONTINUATION : OTHER));
+
+const CHUNK_CHARS = 64 * 1024;
+const encoder = new TextEncoder();
+let scratch = new Uint8Array(CHUNK_CHARS * 3);
 
 /**
  * Estimates how many tokens a text costs a GPT-4o-class model, without tokenizing.
@@ -26,37 +29,50 @@ function classOf(code: number): number {
  * @public
  */
 export function estimateTokens(text: string): number {
+  // The text is read as UTF-8 bytes from one reused buffer: charCodeAt on the many string shapes
+  // the condenser makes (sliced, concatenated, one- and two-byte) runs several times slower.
   let tokens = 0;
-  let i = 0;
-  const n = text.length;
+  for (let start = 0; start < text.length; start += CHUNK_CHARS) {
+    const chunk = start === 0 && text.length <= CHUNK_CHARS ? text : text.slice(start, start + CHUNK_CHARS);
+    if (scratch.length < chunk.length * 3) scratch = new Uint8Array(chunk.length * 3);
+    const { written } = encoder.encodeInto(chunk, scratch);
+    tokens += countTokenBytes(scratch, 0, written);
+  }
+  return Math.round(tokens);
+}
+
+/** {@link estimateTokens} of the UTF-8 bytes from `start` to `n`, unrounded. */
+export function countTokenBytes(bytes: Uint8Array, start: number, n: number): number {
+  let tokens = 0;
+  let i = start;
   while (i < n) {
-    const code = text.charCodeAt(i);
-    const kind = classOf(code);
+    const byte = bytes[i] as number;
+    const kind = BYTE_CLASS[byte] as number;
     let j = i + 1;
     if (kind === LETTER) {
-      while (j < n && classOf(text.charCodeAt(j)) === LETTER) j++;
+      while (j < n && BYTE_CLASS[bytes[j] as number] === LETTER) j++;
       tokens += 1 + Math.floor((j - i - 1) / LETTER_CHARS);
     } else if (kind === DIGIT) {
-      while (j < n && classOf(text.charCodeAt(j)) === DIGIT) j++;
+      while (j < n && BYTE_CLASS[bytes[j] as number] === DIGIT) j++;
       tokens += Math.ceil((j - i) / 3);
     } else if (kind === SPACE) {
-      while (j < n && classOf(text.charCodeAt(j)) === SPACE) j++;
+      while (j < n && BYTE_CLASS[bytes[j] as number] === SPACE) j++;
       if (j - i > 1) tokens += 1;
     } else if (kind === NEWLINE) {
-      while (j < n && text.charCodeAt(j) === 10) j++;
+      while (j < n && bytes[j] === 10) j++;
       tokens += 1;
     } else if (kind === PUNCT) {
-      while (j < n && text.charCodeAt(j) === code) j++;
+      while (j < n && bytes[j] === byte) j++;
       tokens += 1 + Math.floor((j - i - 1) / 8);
-      const next = j < n ? classOf(text.charCodeAt(j)) : 0;
+      const next = j < n ? (BYTE_CLASS[bytes[j] as number] as number) : 0;
       if (next === PUNCT) tokens -= PUNCT_MERGE;
       else if (next === LETTER && j - i === 1) tokens -= PREFIX_MERGE;
-    } else {
+    } else if (kind === OTHER) {
       tokens += 1;
     }
     i = j;
   }
-  return Math.round(tokens);
+  return tokens;
 }
 
 const LETTER_CHARS = 7;

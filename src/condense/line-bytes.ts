@@ -1,0 +1,33 @@
+// The UTF-8 bytes of many lines at once: pricing and shaping lines from one typed array is several
+// times faster than reading each string's chars (charCodeAt slows down across the many string shapes).
+
+const MAX_ENCODED_CHARS = 16 * 1024 * 1024;
+const encoder = new TextEncoder();
+let scratch = new Uint8Array(64 * 1024);
+
+export interface EncodedLines {
+  bytes: Uint8Array;
+  /** Byte offset of each line's start; one more entry past the last line's end ("\n" included). */
+  starts: Int32Array;
+}
+
+/**
+ * The lines joined by "\n" as UTF-8, or undefined past 16 M characters (then lines are read one by one).
+ * The bytes live in a buffer reused by the next call: read them before encoding other lines.
+ */
+export function encodeLines(lines: readonly string[]): EncodedLines | undefined {
+  let chars = 0;
+  for (const line of lines) chars += line.length + 1;
+  if (chars > MAX_ENCODED_CHARS) return undefined;
+  if (scratch.length < chars * 3) scratch = new Uint8Array(chars * 3);
+  const bytes = scratch;
+  const { written } = encoder.encodeInto(lines.join('\n'), bytes);
+  const starts = new Int32Array(lines.length + 1);
+  let at = 0;
+  for (let line = 1; line < lines.length; line++) {
+    at = bytes.indexOf(10, at) + 1;
+    starts[line] = at;
+  }
+  starts[lines.length] = written + 1;
+  return { bytes, starts };
+}
