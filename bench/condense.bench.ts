@@ -89,36 +89,45 @@ function table(title: string, fixtures: Fixture[]): void {
   console.log(`ratios: tokens left vs head/tail ${((1 - mine.pooledReduction) / (1 - ht.pooledReduction)).toFixed(2)}×, vs codex ${((1 - mine.pooledReduction) / (1 - codex.pooledReduction)).toFixed(2)}×; lines lost vs head/tail ${(mine.wanted - mine.kept)} vs ${(ht.wanted - ht.kept)}, vs codex ${(codex.wanted - codex.kept)}`);
 }
 
-/** MB per second of wall time and per second of CPU time (the machine may be shared). */
-function measure(bytes: number, run: () => void): string {
-  const cpu = process.cpuUsage();
-  const start = performance.now();
+/**
+ * MB per second of wall time and of CPU time (the machine may be shared), from the median of `rounds` timed
+ * rounds after one untimed round (the first pays for compiling the code and the patterns).
+ */
+function measure(bytes: number, run: () => void, rounds = 7): string {
   run();
-  const wall = (performance.now() - start) / 1000;
-  const used = process.cpuUsage(cpu);
-  const cpuSeconds = (used.user + used.system) / 1e6;
-  return `${(bytes / wall / 1e6).toFixed(1)} MB/s wall, ${(bytes / cpuSeconds / 1e6).toFixed(1)} MB/s CPU`;
+  const walls: number[] = [];
+  const cpus: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const cpu = process.cpuUsage();
+    const start = performance.now();
+    run();
+    walls.push((performance.now() - start) / 1000);
+    const used = process.cpuUsage(cpu);
+    cpus.push((used.user + used.system) / 1e6);
+  }
+  const median = (list: number[]): number => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] as number;
+  return `${(bytes / median(walls) / 1e6).toFixed(1)} MB/s wall, ${(bytes / median(cpus) / 1e6).toFixed(1)} MB/s CPU (median of ${rounds})`;
 }
 
 function throughput(fixtures: Fixture[]): void {
   const bytes = fixtures.reduce((sum, f) => sum + Buffer.byteLength(f.stdout) + Buffer.byteLength(f.stderr), 0);
-  const rounds = 20;
-  console.log(`\nthroughput, all fixtures as captured (${(bytes / 1e6).toFixed(2)} MB × ${rounds}): ${measure(bytes * rounds, () => {
-    for (let r = 0; r < rounds; r++) for (const f of fixtures) condense({ command: f.command, stdout: f.stdout, stderr: f.stderr, exitCode: f.exitCode });
-  })}`);
+  console.log(`\nthroughput, all ${fixtures.length} fixtures as captured, one condense() each (${(bytes / 1e6).toFixed(2)} MB a round): ${measure(bytes, () => {
+    for (const f of fixtures) condense({ command: f.command, stdout: f.stdout, stderr: f.stderr, exitCode: f.exitCode });
+  }, 15)}`);
   const piped = fixtures.filter((f) => (f.kind === 'build' || f.kind === 'log' || f.kind === 'test') && !f.captured.startsWith('pty'));
   const log = Buffer.from(piped.map((f) => f.stdout + f.stderr).join('').repeat(40)).toString('utf8');
   console.log(`throughput, one ${(log.length / 1e6).toFixed(0)} MB build/test log captured through pipes: ${measure(Buffer.byteLength(log), () => condense({ command: 'make', stdout: log, exitCode: 2 }))}`);
+  // run() keeps at most a 256 KiB head and a 4 MiB tail of a stream in memory: the most it ever hands condense().
+  const runSized = log.slice(0, 4 * 1024 * 1024);
+  console.log(`throughput, the largest view run() condenses (${(runSized.length / 1e6).toFixed(1)} MB of that log): ${measure(Buffer.byteLength(runSized), () => condense({ command: 'make', stdout: runSized, exitCode: 2 }), 15)}`);
   const pty = Buffer.from(fixtures.filter((f) => f.captured.startsWith('pty')).map((f) => f.stdout).join('').repeat(40)).toString('utf8');
   console.log(`throughput, one ${(pty.length / 1e6).toFixed(0)} MB terminal capture (ANSI, carriage returns): ${measure(Buffer.byteLength(pty), () => condense({ command: 'make', stdout: pty, exitCode: 2 }))}`);
   const text = fixtures.map((f) => f.stdout).join('');
   let sum = 0;
-  console.log(`calibration, a bare charCodeAt loop over the same text on this machine: ${measure(text.length * rounds, () => {
-    for (let r = 0; r < rounds; r++) for (let i = 0; i < text.length; i++) sum += text.charCodeAt(i);
-  })}${sum < 0 ? '' : ''}`);
-  console.log(`estimateTokens: ${measure(text.length * rounds, () => {
-    for (let r = 0; r < rounds; r++) estimateTokens(text);
-  })}`);
+  console.log(`calibration, a bare charCodeAt loop over the same text on this machine: ${measure(text.length, () => {
+    for (let i = 0; i < text.length; i++) sum += text.charCodeAt(i);
+  }, 15)}${sum < 0 ? '' : ''}`);
+  console.log(`estimateTokens: ${measure(text.length, () => estimateTokens(text), 15)}`);
 }
 
 export default async function main(): Promise<void> {

@@ -1,4 +1,4 @@
-import { combine } from './patterns.js';
+import { combine, combineLoosely } from './patterns.js';
 import type { LineTester } from './patterns.js';
 import { Role } from './roles.js';
 import { failureBlocks, failureSignals, summaryLines } from './signals.js';
@@ -17,6 +17,8 @@ interface Testers {
   summary: LineTester;
   structure: LineTester;
   noise: LineTester;
+  /** Every summary, failure signal or block start, and a few more lines: most lines are none, and cost this one test. */
+  notable: LineTester;
   /** Failure signals and block starts (a line opening a block is a signal). */
   signalOrBlock: LineTester;
   blockStart: LineTester;
@@ -48,10 +50,13 @@ export function makeTesters(recogniser: Recogniser | undefined): Testers {
 
 function compile(recogniser: Recogniser | undefined): Testers {
   const blocks = [...(recogniser?.blocks ?? []), ...failureBlocks];
+  const summary = [...(recogniser?.summary ?? []), ...summaryLines];
+  const signals = [...(recogniser?.signals ?? []), ...failureSignals];
   return {
-    signal: combine([...(recogniser?.signals ?? []), ...failureSignals]),
-    signalOrBlock: combine([...(recogniser?.signals ?? []), ...failureSignals, ...blocks.map((b) => b.start)]),
-    summary: combine([...(recogniser?.summary ?? []), ...summaryLines]),
+    notable: combineLoosely([...summary, ...signals, ...blocks.map((b) => b.start)]),
+    signal: combine(signals),
+    signalOrBlock: combine([...signals, ...blocks.map((b) => b.start)]),
+    summary: combine(summary),
     structure: combine(recogniser?.structure ?? []),
     noise: anyOf(combine(recogniser?.noise ?? []), spinnerOrBar),
     blockStart: combine(blocks.map((b) => b.start)),
@@ -75,7 +80,13 @@ export function classify(lines: readonly string[], testers: Testers, window = In
     if (line.length === 0) continue;
     const inWindow = i < window || i >= lines.length - window;
     let mayOpenBlock = true;
-    if (testers.summary.test(line)) roles[i] = Role.summary;
+    const notable = testers.notable.test(line);
+    if (!notable && !inWindow) continue;
+    if (!notable) {
+      mayOpenBlock = false;
+      if (testers.structure.test(line)) roles[i] = Role.structure;
+      else if (testers.noise.test(line)) roles[i] = Role.noise;
+    } else if (testers.summary.test(line)) roles[i] = Role.summary;
     else if (testers.signalOrBlock.test(line)) roles[i] = testers.signal.test(line) ? Role.signal : Role.normal;
     else if (!inWindow) continue;
     else {

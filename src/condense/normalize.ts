@@ -50,6 +50,8 @@ function settleLine(raw: string): string {
 export function normalizeLines(text: string): string[] {
   if (text.length === 0) return [];
   let body = text.endsWith('\n') ? text.slice(0, -1) : text;
+  // CRLF first, in one native pass: a terminal capture ends every line so, and each would be settled alone.
+  if (body.includes('\r\n')) body = body.replaceAll('\r\n', '\n');
   const escapes = body.includes('\x1b');
   if (escapes) body = body.replace(COLOURS, '');
   const lines = body.split('\n');

@@ -29,6 +29,11 @@ export function combine(items: readonly (RegExp | Guarded)[]): LineTester {
   };
 }
 
+/** A tester matching at least every line `combine(items)` matches (a guarded pattern counts as its guard): a cheaper first pass. */
+export function combineLoosely(items: readonly (RegExp | Guarded)[]): LineTester {
+  return combine(items.map((item) => (item instanceof RegExp ? item : item.guard)));
+}
+
 /** The same pattern without `g` or `y`, whose `test` would move `lastIndex`. */
 function withoutState(pattern: RegExp): RegExp {
   return /[gy]/.test(pattern.flags) ? new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, '')) : pattern;

@@ -5,7 +5,11 @@
 // eslint-disable-next-line no-control-regex
 const CONTROL = /\r|\x1b\[([0-9;?]*)([A-Za-z@`])|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[()][A-Za-z0-9]|\x1b[=>78cDEHMNOZ]|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
 
+// eslint-disable-next-line no-control-regex
+const OTHER_CONTROLS = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
+
 export function replayLine(line: string): string {
+  if (!line.includes('\x1b')) return overlayFrames(line.replace(OTHER_CONTROLS, '').split('\r'));
   let screen = '';
   let col = 0;
   let last = 0;
@@ -47,5 +51,18 @@ export function replayLine(line: string): string {
     }
   }
   write(line.slice(last));
+  return screen.trimEnd();
+}
+
+/**
+ * Frames each written from column 0 (carriage returns only): a column shows the last frame long enough
+ * to reach it. Built from the last frame back, in one pass, however many frames a progress bar drew.
+ */
+function overlayFrames(frames: readonly string[]): string {
+  let screen = frames[frames.length - 1] as string;
+  for (let k = frames.length - 2; k >= 0; k--) {
+    const frame = frames[k] as string;
+    if (frame.length > screen.length) screen += frame.slice(screen.length);
+  }
   return screen.trimEnd();
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { condense, normalizeText } from '../../src/condense/index.js';
+import { replayLine } from '../../src/condense/terminal.js';
 
 describe('normalizeText', () => {
   it.each([
@@ -17,6 +18,23 @@ describe('normalizeText', () => {
   it('keeps one output line per stored line, so marker ranges point into the record', () => {
     const raw = 'a\r\nb\rc\n\x1b[1Gd\n';
     expect(normalizeText(raw).split('\n').length).toBe(raw.split('\n').length);
+  });
+});
+
+describe('replayLine', () => {
+  it('shows carriage-return frames as the step-by-step replay does, however many frames and whatever their lengths', () => {
+    // A line with no escape code takes the one-pass overlay; a colour code (which draws nothing) forces the step-by-step replay.
+    let seed = 7;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let trial = 0; trial < 300; trial++) {
+      const frames = Array.from({ length: 1 + random(12) }, () => 'abcdefghij  xyz'.slice(0, random(16)) + (random(3) === 0 ? '\x07' : ''));
+      const line = frames.join('\r');
+      expect(replayLine(line), JSON.stringify(line)).toBe(replayLine(`\x1b[0m${line}`));
+    }
+    expect(replayLine('downloading 10%\rdownloading 100%\rdone')).toBe('doneloading 100%');
   });
 });
 

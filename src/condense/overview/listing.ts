@@ -93,18 +93,14 @@ function treePath(state: TreeState, line: string): string | undefined {
 
 /** The last word of the line (after tree-drawing characters), when it holds a `/`. */
 function pathOf(line: string): string | undefined {
+  if (!line.includes('/')) return undefined;
   let end = line.length;
-  while (end > 0 && isSpace(line.charCodeAt(end - 1))) end--;
-  let start = end;
-  while (start > 0 && !isSpace(line.charCodeAt(start - 1))) start--;
-  let last = line.slice(start, end);
+  while (end > 0 && line.charCodeAt(end - 1) <= 32) end--;
+  const start = Math.max(line.lastIndexOf(' ', end - 1), line.lastIndexOf('\t', end - 1)) + 1;
+  let last = start === 0 && end === line.length ? line : line.slice(start, end);
   if (!last.includes('/')) return undefined;
-  if (TREE_ONLY.test(line.slice(0, start))) last = last.replace(TREE_PREFIX, '');
+  if (start > 0 && TREE_ONLY.test(line.slice(0, start))) last = last.replace(TREE_PREFIX, '');
   return last.startsWith('./') ? last.slice(2) : last;
-}
-
-function isSpace(code: number): boolean {
-  return code === 32 || (code >= 9 && code <= 13) || (code > 127 && /\s/.test(String.fromCharCode(code)));
 }
 
 /** Index of the n-th `/` in the text (its length when there are fewer). */
