@@ -12,7 +12,7 @@ export interface Classified {
   summaryCount: number;
 }
 
-interface Testers {
+export interface Testers {
   signal: LineTester;
   summary: LineTester;
   structure: LineTester;
@@ -26,6 +26,11 @@ interface Testers {
 }
 
 const SCAN_CHARS = 2000;
+
+/** The part of a line the patterns are tried on: a line longer than 2 000 characters is scanned on its first 2 000. */
+export function scannedPart(line: string): string {
+  return line.length > SCAN_CHARS ? line.slice(0, SCAN_CHARS) : line;
+}
 const SPINNER = /^\s*[⠁-⣿◐◓◑◒|/\\-]?\s*$/;
 const BAR_OR_RATE = /^\s*\d{1,3}(?:\.\d+)?%\s*\[?[=#>\s.-]*\]?|[█▓▒░━╸=#]{10,}.*\d+(?:\.\d+)?%|\b\d+(?:\.\d+)?\s*[kKMG]i?B\/s\b/;
 
@@ -75,8 +80,7 @@ export function classify(lines: readonly string[], testers: Testers, window = In
   let signalCount = 0;
   let summaryCount = 0;
   for (let i = 0; i < lines.length; i++) {
-    const full = lines[i] as string;
-    const line = full.length > SCAN_CHARS ? full.slice(0, SCAN_CHARS) : full;
+    const line = scannedPart(lines[i] as string);
     if (line.length === 0) continue;
     const inWindow = i < window || i >= lines.length - window;
     let mayOpenBlock = true;

@@ -1,10 +1,14 @@
 import { unexplainedFailureNote } from './markers.js';
 import { normalizeLines } from './normalize.js';
 import { normalizeCondense, storedLineMapper } from './options.js';
+import type { NormalizedCondense } from './options.js';
+import { firstLines, readLines } from './read-lines.js';
+import type { StreamLines } from './read-lines.js';
+import { makeTesters } from './classify.js';
 import { isBoundedByHeadOrTail } from './passthrough.js';
 import { pickRecogniser } from './recognise.js';
 import { defaultRecognisers } from './recognisers/index.js';
-import { analyseStream, condenseStream } from './stream.js';
+import { analyseStream, condenseStream, windowFor } from './stream.js';
 import { estimateTokens, estimateTokensSampled } from './tokens.js';
 import type { CondenseInput, CondenseOptions, CondenseResult } from './types.js';
 
@@ -16,16 +20,13 @@ import type { CondenseInput, CondenseOptions, CondenseResult } from './types.js'
  */
 export function condense(input: CondenseInput, options?: CondenseOptions): CondenseResult {
   const o = normalizeCondense(input, options);
-  const outLines = normalizeLines(o.stdout);
-  const errLines = normalizeLines(o.stderr);
-  if (o.mode === 'lossless' || isBoundedByHeadOrTail(o.command)) {
-    const stdout = join(outLines, o.stdout);
-    const stderr = join(errLines, o.stderr);
-    const tokensBefore = estimateTokensSampled(o.stdout) + estimateTokensSampled(o.stderr);
-    const tokensAfter = stdout === o.stdout && stderr === o.stderr ? tokensBefore : estimateTokens(stdout) + estimateTokens(stderr);
-    return { stdoutLines: outLines.length, stderrLines: errLines.length, stdoutOmitted: [], stderrOmitted: [], omittedLines: 0, signalLines: 0, tokensBefore, tokensAfter, stdout, stderr, strategy: o.mode === 'lossless' ? 'lossless' : 'pass-through' };
-  }
-  const recogniser = pickRecogniser(o.command, `${outLines.slice(0, 60).join('\n')}\n${errLines.slice(0, 60).join('\n')}`, [...o.recognisers, ...defaultRecognisers]);
+  if (o.mode === 'lossless' || isBoundedByHeadOrTail(o.command)) return unchanged(o);
+  const recogniser = pickRecogniser(o.command, `${firstLines(o.stdout, 60).join('\n')}\n${firstLines(o.stderr, 60).join('\n')}`, [...o.recognisers, ...defaultRecognisers]);
+  const window = windowFor(o.budgetTokens);
+  const testers = makeTesters(recogniser);
+  const read = (text: string): StreamLines => readLines(text, window, testers, recogniser?.overview !== undefined);
+  const { lines: outLines, sparse: outSparse } = read(o.stdout);
+  const { lines: errLines, sparse: errSparse } = read(o.stderr);
   const out = analyseStream(outLines, recogniser, o.budgetTokens);
   const err = analyseStream(errLines, recogniser, o.budgetTokens);
   // A stream that normalising leaves as it was costs what its lines were priced at; one with escape codes or carriage returns is counted raw.
@@ -34,9 +35,12 @@ export function condense(input: CondenseInput, options?: CondenseOptions): Conde
   const tokensBefore = rawOut + rawErr;
   const tokensOf = (view: string, raw: string, rawTokens: number): number => (view === raw ? rawTokens : estimateTokens(view));
   const base = { stdoutLines: outLines.length, stderrLines: errLines.length, stdoutOmitted: [], stderrOmitted: [], omittedLines: 0, signalLines: 0, tokensBefore };
+  // A sparse read left lines out: the whole stream is read again (never for a huge one in practice: its view is smaller).
+  const wholeOut = (): string => join(outSparse ? normalizeLines(o.stdout) : outLines, o.stdout);
+  const wholeErr = (): string => join(errSparse ? normalizeLines(o.stderr) : errLines, o.stderr);
   const whole = (strategy: CondenseResult['strategy']): CondenseResult => {
-    const stdout = join(outLines, o.stdout);
-    const stderr = join(errLines, o.stderr);
+    const stdout = wholeOut();
+    const stderr = wholeErr();
     return { ...base, stdout, stderr, strategy, tokensAfter: tokensOf(stdout, o.stdout, rawOut) + tokensOf(stderr, o.stderr, rawErr) };
   };
   const signalLines = out.classified.signalCount + err.classified.signalCount;
@@ -63,8 +67,8 @@ export function condense(input: CondenseInput, options?: CondenseOptions): Conde
   const condenses = (stream: typeof out, budget: number): boolean => stream.lines.length > 0 && (stream.tokens > budget || explained);
   const stdoutView = condenses(out, outBudget) ? condenseStream(out, plan('stdout', outBudget)) : undefined;
   const stderrView = condenses(err, errBudget) ? condenseStream(err, plan('stderr', errBudget)) : undefined;
-  const stdout = stdoutView?.text ?? join(outLines, o.stdout);
-  const stderr = stderrView?.text ?? join(errLines, o.stderr);
+  const stdout = stdoutView?.text ?? wholeOut();
+  const stderr = stderrView?.text ?? wholeErr();
   // Markers cost tokens too: a view no smaller than the whole stream is not worth its gaps.
   const tokensAfter = tokensOf(stdout, o.stdout, rawOut) + tokensOf(stderr, o.stderr, rawErr);
   if (tokensAfter >= out.tokens + err.tokens) return { ...whole('pass-through'), signalLines, ...(recogniser ? { recogniser: recogniser.name } : {}) };
@@ -80,6 +84,18 @@ export function condense(input: CondenseInput, options?: CondenseOptions): Conde
     signalLines,
     tokensAfter,
   };
+}
+
+/** `mode: 'lossless'` and outputs bounded by `| head` / `| tail`: normalised, nothing left out. */
+function unchanged(o: NormalizedCondense): CondenseResult {
+  const outLines = normalizeLines(o.stdout);
+  const errLines = normalizeLines(o.stderr);
+  const stdout = join(outLines, o.stdout);
+  const stderr = join(errLines, o.stderr);
+  const tokensBefore = estimateTokensSampled(o.stdout) + estimateTokensSampled(o.stderr);
+  const tokensAfter = stdout === o.stdout && stderr === o.stderr ? tokensBefore : estimateTokens(stdout) + estimateTokens(stderr);
+  const strategy = o.mode === 'lossless' ? 'lossless' : 'pass-through';
+  return { stdoutLines: outLines.length, stderrLines: errLines.length, stdoutOmitted: [], stderrOmitted: [], omittedLines: 0, signalLines: 0, tokensBefore, tokensAfter, stdout, stderr, strategy };
 }
 
 function join(lines: readonly string[], raw: string): string {

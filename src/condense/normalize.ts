@@ -35,7 +35,7 @@ function stripColours(text: string): string {
 }
 
 /** One line holding a carriage return or an escape code, as the terminal finally shows it. */
-function settleLine(raw: string): string {
+export function settleLine(raw: string): string {
   const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
   const shown = MOVES_CURSOR.test(line) ? replayLine(line) : line;
   return shown.includes('\x1b') ? stripColours(shown) : shown;

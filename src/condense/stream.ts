@@ -1,22 +1,24 @@
 import { classify, makeTesters } from './classify.js';
 import type { Classified } from './classify.js';
 import { findFolds } from './fold.js';
-import { capLine } from './markers.js';
 import type { MarkerContext } from './markers.js';
 import { overviews } from './overview/index.js';
 import { namesEveryEntry } from './overview/listing.js';
 import { render } from './render.js';
-import { Role } from './roles.js';
 import type { Rendered } from './render.js';
 import { selectLines } from './select.js';
-import { countTokenBytes, estimateTokens } from './tokens.js';
-import { encodeLines } from './line-bytes.js';
-import { shapeOfBytes } from './shape.js';
+import { estimateTokens } from './tokens.js';
+import { priceLines } from './price.js';
 import type { Recogniser } from './types.js';
 
 export const MAX_LINE_CHARS = 400;
 const MIN_WINDOW_LINES = 1000;
 const BLOCK_LINES_WHEN_TIGHT = 3;
+
+/** Lines from either end within which every line is looked at: no more than the budget's worth can be shown from an end. */
+export function windowFor(budget: number): number {
+  return Math.max(MIN_WINDOW_LINES, budget);
+}
 
 export interface AnalysedStream {
   lines: readonly string[];
@@ -34,37 +36,9 @@ export interface AnalysedStream {
  * summaries and their blocks are looked at, and the total is extrapolated.
  */
 export function analyseStream(lines: readonly string[], recogniser: Recogniser | undefined, budget: number): AnalysedStream {
-  const window = Math.max(MIN_WINDOW_LINES, budget);
-  const n = lines.length;
+  const window = windowFor(budget);
   const classified = classify(lines, makeTesters(recogniser), window);
-  const costs = new Float64Array(n);
-  const shapes = new Float64Array(n).fill(Number.NaN);
-  const encoded = n <= 2 * window ? encodeLines(lines) : undefined;
-  let windowTokens = 0;
-  let windowLines = 0;
-  // Selection prices a long line as shown (capped); the total prices it whole, so a single huge line never passes through.
-  let uncappedExtra = 0;
-  for (let i = 0; i < n; i++) {
-    const inWindow = i < window || i >= n - window;
-    if (!inWindow && classified.roles[i] === Role.normal) continue;
-    const line = lines[i] as string;
-    const long = line.length > MAX_LINE_CHARS;
-    let cost: number;
-    if (encoded === undefined) cost = estimateTokens(long ? capLine(line, MAX_LINE_CHARS) : line) + 1;
-    else {
-      const start = encoded.starts[i] as number;
-      const end = (encoded.starts[i + 1] as number) - 1;
-      cost = long ? estimateTokens(capLine(line, MAX_LINE_CHARS)) + 1 : Math.round(countTokenBytes(encoded.bytes, start, end)) + 1;
-      shapes[i] = shapeOfBytes(encoded.bytes, start, end);
-    }
-    costs[i] = cost;
-    if (inWindow) {
-      windowTokens += cost;
-      windowLines++;
-      if (long) uncappedExtra += estimateTokens(line) + 1 - cost;
-    }
-  }
-  const tokens = (windowLines === n ? windowTokens : Math.round((windowTokens / Math.max(1, windowLines)) * n)) + uncappedExtra;
+  const { costs, shapes, tokens } = priceLines(lines, classified.roles, window, MAX_LINE_CHARS);
   return { lines, classified, costs, shapes, tokens, window };
 }
 

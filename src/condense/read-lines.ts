@@ -1,0 +1,60 @@
+// Splitting a huge stream into one string per line costs more in keeping those strings (the garbage
+// collector copies them as they survive) than in splitting. Between the two end windows only failures,
+// summaries and their blocks are ever looked at, so only those are kept there.
+
+import { scannedPart } from './classify.js';
+import type { Testers } from './classify.js';
+import { normalizeLines, settleLine } from './normalize.js';
+
+/** The first `count` lines of a stream, as {@link normalizeLines} gives them. */
+export function firstLines(text: string, count: number): string[] {
+  if (text.includes('\x1b')) return normalizeLines(text).slice(0, count);
+  let end = -1;
+  for (let k = 0; k < count; k++) {
+    end = text.indexOf('\n', end + 1);
+    if (end === -1) return normalizeLines(text);
+  }
+  return normalizeLines(text.slice(0, end + 1));
+}
+
+export interface StreamLines {
+  lines: string[];
+  /** Lines between the windows that no pattern took were left as '': the lines are not the text. */
+  sparse: boolean;
+}
+
+/**
+ * The stream's lines, as {@link normalizeLines} gives them; when the stream has more than `2 × window` lines and
+ * no escape codes, the lines between the windows that no notable pattern takes (and that follow no such line
+ * within a block's length) are left as ''. `needsEveryLine` (an overview counts them all) reads every line.
+ */
+export function readLines(text: string, window: number, testers: Testers, needsEveryLine: boolean): StreamLines {
+  if (needsEveryLine || text.includes('\x1b')) return { lines: normalizeLines(text), sparse: false };
+  const body = text.endsWith('\n') ? text.slice(0, -1) : text;
+  const n = countLines(body);
+  if (n <= 2 * window) return { lines: normalizeLines(text), sparse: false };
+  const after = Math.max(...testers.blocks.map((rule) => rule.maxLines ?? 20));
+  const lines: string[] = [];
+  let keepUntil = -1;
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    const nl = body.indexOf('\n', at);
+    const end = nl === -1 ? body.length : nl;
+    const inWindow = i < window || i >= n - window;
+    let line = body.slice(at, end);
+    at = end + 1;
+    if (line.includes('\r')) line = settleLine(line);
+    if (inWindow || i <= keepUntil) lines.push(line);
+    else if (line.length > 0 && testers.notable.test(scannedPart(line))) {
+      lines.push(line);
+      keepUntil = i + after;
+    } else lines.push('');
+  }
+  return { lines, sparse: true };
+}
+
+function countLines(body: string): number {
+  let count = 1;
+  for (let nl = body.indexOf('\n'); nl !== -1; nl = body.indexOf('\n', nl + 1)) count++;
+  return count;
+}
