@@ -6,9 +6,11 @@ import { scannedPart } from './classify.js';
 import type { Testers } from './classify.js';
 import { normalizeLines, settleLine } from './normalize.js';
 
-/** The first `count` lines of a stream, as {@link normalizeLines} gives them. */
+/**
+ * The first `count` lines of a stream, normalised on their own (a cursor-up redraw further on, which could
+ * blank some of them in the whole stream, is not seen): enough to recognise the tool.
+ */
 export function firstLines(text: string, count: number): string[] {
-  if (text.includes('\x1b')) return normalizeLines(text).slice(0, count);
   let end = -1;
   for (let k = 0; k < count; k++) {
     end = text.indexOf('\n', end + 1);
