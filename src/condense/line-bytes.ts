@@ -24,9 +24,11 @@ export function encodeLines(lines: readonly string[]): EncodedLines | undefined 
   const { written } = encoder.encodeInto(lines.join('\n'), bytes);
   const starts = new Int32Array(lines.length + 1);
   let at = 0;
-  for (let line = 1; line < lines.length; line++) {
-    at = bytes.indexOf(10, at) + 1;
-    starts[line] = at;
+  if (written === chars - 1) {
+    // all ASCII: byte offsets are character offsets
+    for (let line = 1; line < lines.length; line++) starts[line] = at += (lines[line - 1] as string).length + 1;
+  } else {
+    for (let line = 1; line < lines.length; line++) starts[line] = at = bytes.indexOf(10, at) + 1;
   }
   starts[lines.length] = written + 1;
   return { bytes, starts };

@@ -18,103 +18,75 @@ function isSpace(code: number): boolean {
   return code === 32 || code === 9;
 }
 
-function fnv(hash: number, code: number): number {
-  return Math.imul(hash ^ code, 0x01000193);
-}
+const SPACE_FLAG = 1;
+const HEX_FLAG = 2;
+const DIGIT_FLAG = 4;
+const SLASH_FLAG = 8;
+const BYTE_FLAGS = new Uint8Array(256).map((_, byte) =>
+  byte === 32 || byte === 9 ? SPACE_FLAG : byte === 47 ? SLASH_FLAG : isDigit(byte) ? HEX_FLAG | DIGIT_FLAG : isHex(byte) ? HEX_FLAG : 0,
+);
 
-function djb(hash: number, code: number): number {
-  return (Math.imul(hash, 33) + code) | 0;
-}
+const encoder = new TextEncoder();
+let scratch = new Uint8Array(4096);
 
 /**
  * A numeric key for the line's shape (two hashes in 50 bits): each
  * whitespace-separated word holding a `/` counts as "a path", a run of 7+ hex digits as "a hash",
- * a run of digits as "a number", and runs of spaces as one.
+ * a run of digits as "a number", and runs of spaces as one. Only the first 300 characters count.
  */
 export function shapeOf(line: string): number {
-  let h1 = 0x811c9dc5;
-  let h2 = 5381;
-  const end = Math.min(line.length, SHAPE_CHARS);
-  let i = 0;
-  while (i < end && isSpace(line.charCodeAt(i))) i++;
-  while (i < end) {
-    let j = i;
-    let slash = false;
-    let hexOnly = true;
-    for (; j < end && !isSpace(line.charCodeAt(j)); j++) {
-      const code = line.charCodeAt(j);
-      if (code === 47) slash = true;
-      if (!isHex(code)) hexOnly = false;
-    }
-    const word = slash ? PATH : hexOnly && j - i >= 7 ? HASH : 0;
-    if (word !== 0) {
-      h1 = fnv(h1, word);
-      h2 = djb(h2, word);
-    } else {
-      for (let k = i; k < j; k++) {
-        const code = line.charCodeAt(k);
-        if (isDigit(code) && k + 1 < j && isDigit(line.charCodeAt(k + 1))) continue;
-        const mark = isDigit(code) ? NUMBER : code;
-        h1 = fnv(h1, mark);
-        h2 = djb(h2, mark);
-      }
-    }
-    while (j < end && isSpace(line.charCodeAt(j))) j++;
-    if (j < end) {
-      h1 = fnv(h1, 32);
-      h2 = djb(h2, 32);
-    }
-    i = j;
-  }
-  return (h1 >>> 0) * 0x40000 + (h2 & 0x3ffff);
+  const text = line.length > SHAPE_CHARS ? line.slice(0, SHAPE_CHARS) : line;
+  if (scratch.length < text.length * 3) scratch = new Uint8Array(text.length * 3);
+  const { written } = encoder.encodeInto(text, scratch);
+  return shapeOfBytes(scratch, 0, written);
 }
 
-/**
- * {@link shapeOf} over UTF-8 bytes (`start` to `end`), for lines encoded together: the same classes of lines,
- * though a line holding non-ASCII characters gets another number than from `shapeOf`.
- */
+/** {@link shapeOf} of a line's UTF-8 bytes (`start` to `end`), for lines encoded together. */
 export function shapeOfBytes(bytes: Uint8Array, start: number, end: number): number {
-  let h1 = 0x811c9dc5;
-  let h2 = 5381;
-  // stop after SHAPE_CHARS UTF-16 units, as shapeOf does
-  let units = 0;
+  // stop after SHAPE_CHARS UTF-16 units, as a string's first 300 characters
   let limit = end;
-  for (let k = start; end - start > SHAPE_CHARS && k < end; k++) {
-    const byte = bytes[k] as number;
-    if (byte < 0x80 || byte >= 0xc0) units += byte >= 0xf0 ? 2 : 1;
-    if (units > SHAPE_CHARS) {
-      limit = k;
-      break;
-    }
-  }
-  let i = start;
-  while (i < limit && isSpace(bytes[i] as number)) i++;
-  while (i < limit) {
-    let j = i;
-    let slash = false;
-    let hexOnly = true;
-    for (; j < limit && !isSpace(bytes[j] as number); j++) {
-      const code = bytes[j] as number;
-      if (code === 47) slash = true;
-      if (!isHex(code)) hexOnly = false;
-    }
-    const word = slash ? PATH : hexOnly && j - i >= 7 ? HASH : 0;
-    if (word !== 0) {
-      h1 = fnv(h1, word);
-      h2 = djb(h2, word);
-    } else {
-      for (let k = i; k < j; k++) {
-        const code = bytes[k] as number;
-        if (isDigit(code) && k + 1 < j && isDigit(bytes[k + 1] as number)) continue;
-        const mark = isDigit(code) ? NUMBER : code;
-        h1 = fnv(h1, mark);
-        h2 = djb(h2, mark);
+  if (end - start > SHAPE_CHARS) {
+    let units = 0;
+    for (let k = start; k < end; k++) {
+      const byte = bytes[k] as number;
+      if (byte < 0x80 || byte >= 0xc0) units += byte >= 0xf0 ? 2 : 1;
+      if (units > SHAPE_CHARS) {
+        limit = k;
+        break;
       }
     }
-    while (j < limit && isSpace(bytes[j] as number)) j++;
+  }
+  let h1 = 0x811c9dc5;
+  let h2 = 5381;
+  let i = start;
+  while (i < limit && ((BYTE_FLAGS[bytes[i] as number] as number) & SPACE_FLAG) !== 0) i++;
+  while (i < limit) {
+    // one pass over the word: its literal hashes (a digit run as one mark), and whether it is a path or a hash
+    let w1 = 0x811c9dc5;
+    let w2 = 5381;
+    let all = HEX_FLAG;
+    let previousDigit = false;
+    let j = i;
+    for (; j < limit; j++) {
+      const code = bytes[j] as number;
+      const flags = BYTE_FLAGS[code] as number;
+      if ((flags & SPACE_FLAG) !== 0) break;
+      all = (all & flags) | (flags & SLASH_FLAG) | (all & SLASH_FLAG);
+      const digit = (flags & DIGIT_FLAG) !== 0;
+      if (digit && previousDigit) continue;
+      previousDigit = digit;
+      const mark = digit ? NUMBER : code;
+      w1 = Math.imul(w1 ^ mark, 0x01000193);
+      w2 = (Math.imul(w2, 33) + mark) | 0;
+    }
+    if ((all & SLASH_FLAG) !== 0) w1 = w2 = PATH;
+    else if ((all & HEX_FLAG) !== 0 && j - i >= 7) w1 = w2 = HASH;
+    h1 = Math.imul(h1 ^ w1, 0x01000193);
+    h2 = (Math.imul(h2, 33) + w2) | 0;
+    while (j < limit && ((BYTE_FLAGS[bytes[j] as number] as number) & SPACE_FLAG) !== 0) j++;
     if (j < limit) {
-      h1 = fnv(h1, 32);
-      h2 = djb(h2, 32);
+      h1 = Math.imul(h1 ^ 32, 0x01000193);
+      h2 = (Math.imul(h2, 33) + 32) | 0;
     }
     i = j;
   }
