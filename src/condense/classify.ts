@@ -39,6 +39,10 @@ const spinnerOrBar: LineTester = {
   test: (line) => (line.trim().length <= 1 ? SPINNER.test(line) : (line.includes('%') || line.includes('B/s')) && BAR_OR_RATE.test(line)),
 };
 
+// A stack frame inside Node.js itself (`at Test.run (node:internal/test_runner/test:796:25)`): never the line
+// that matters, so a block keeps the frames of the program and leaves these to its gap markers.
+const RUNTIME_FRAME = /^\s+at (?:async )?(?:\S+ (?:\[as \S+\] )?\()?(?:node:|internal\/)[^)]*\)?$/;
+
 // Compiled testers per recogniser: a cache of immutable things, built once per recogniser object.
 const compiled = new WeakMap<Recogniser, Testers>();
 let generic: Testers | undefined;
@@ -110,7 +114,10 @@ export function classify(lines: readonly string[], testers: Testers, window = In
     else if (roles[i] === Role.summary) summaryCount++;
   }
   for (const [start, end] of blockEnds) {
-    for (let i = start + 1; i <= end; i++) if ((roles[i] as number) < Role.context) roles[i] = Role.context;
+    for (let i = start + 1; i <= end; i++) {
+      if ((roles[i] as number) >= Role.context) continue;
+      roles[i] = RUNTIME_FRAME.test(lines[i] as string) ? Role.noise : Role.context;
+    }
   }
   return { roles, blockEnds, signalCount, summaryCount };
 }

@@ -20,6 +20,8 @@ export interface SelectInput {
   fillLimit: number;
   /** Head and tail may bring back lines folded as look-alikes of a kept line (not once a recogniser explained the output: its fold markers say enough). */
   refillFolds: boolean;
+  /** Keep only the headings of sections that hold a kept line (a recogniser explained the output: the other sections passed). */
+  headingsOverKeptOnly: boolean;
 }
 
 const TAIL_KEPT_ON_UNEXPLAINED_FAILURE = 15;
@@ -43,14 +45,23 @@ export function selectLines(input: SelectInput): Selection {
       spent += costs[i] as number;
     }
   };
+  // A failure told twice word for word (node --test repeats each one under "failing tests:") is shown once: the
+  // repeat is left out like a folded look-alike.
+  const told = new Set<string>();
   for (let i = 0; i < n; i++) {
     const role = roles[i] as number;
     if ((role === Role.summary || role === Role.signal) && folded[i] === 0) {
-      keep(i);
-      const end = blockEnds.get(i);
-      if (end !== undefined) {
-        for (let j = i + 1; j <= end; j++) keep(j);
+      const end = blockEnds.get(i) ?? i;
+      if (role === Role.signal) {
+        const text = lines.slice(i, end + 1).map((line) => line.trim()).join('\n');
+        if (told.has(text)) {
+          folded.fill(1, i, end + 1);
+          continue;
+        }
+        told.add(text);
       }
+      keep(i);
+      for (let j = i + 1; j <= end; j++) if (roles[j] !== Role.noise) keep(j);
     }
   }
   if (input.keepTail) {
@@ -61,11 +72,13 @@ export function selectLines(input: SelectInput): Selection {
       taken++;
     }
   }
+  const useful = input.headingsOverKeptOnly ? headingsOverKept(roles, kept) : undefined;
+  const uselessHeading = (i: number): boolean => useful !== undefined && roles[i] === Role.structure && useful[i] === 0;
   /** Adds lines from one end inward while they fit; opening a new gap costs a marker. Returns what is left. */
   const walk = (from: number, step: 1 | -1, allowance: number): number => {
     let left = allowance;
     for (let i = from; i >= 0 && i < n; i += step) {
-      if (kept[i] === 1 || roles[i] === Role.noise || roles[i] === Role.context || (folded[i] === 1 && !input.refillFolds)) continue;
+      if (kept[i] === 1 || roles[i] === Role.noise || roles[i] === Role.context || (folded[i] === 1 && !input.refillFolds) || uselessHeading(i)) continue;
       const previous = i - step;
       const opensGap = previous >= 0 && previous < n && kept[previous] === 0;
       const cost = (costs[i] as number) + (opensGap ? markerCost : 0);
@@ -84,7 +97,7 @@ export function selectLines(input: SelectInput): Selection {
   }
   let headings = room * HEADINGS_SHARE;
   for (let i = 0; i < n; i++) {
-    if (roles[i] !== Role.structure || kept[i] === 1) continue;
+    if (roles[i] !== Role.structure || kept[i] === 1 || uselessHeading(i)) continue;
     const cost = (costs[i] as number) + (i > 0 && kept[i - 1] === 0 ? markerCost : 0);
     if (cost > headings) break;
     keep(i);
@@ -97,6 +110,17 @@ export function selectLines(input: SelectInput): Selection {
   dropBlankIslands(lines, kept);
   showCheapGaps(kept, costs, markerCost);
   return { kept };
+}
+
+/** 1 for each heading followed by a kept line before the next heading. */
+function headingsOverKept(roles: Uint8Array, kept: Uint8Array): Uint8Array {
+  const useful = new Uint8Array(roles.length);
+  let heading = -1;
+  for (let i = 0; i < roles.length; i++) {
+    if (roles[i] === Role.structure) heading = i;
+    else if (kept[i] === 1 && heading >= 0) useful[heading] = 1;
+  }
+  return useful;
 }
 
 /** A gap whose lines cost no more than its marker would is shown instead: cheaper, and nothing left out. */

@@ -53,7 +53,7 @@ export interface StreamPlan {
 }
 
 /** Share of the budget left for head and tail once a recognised output's failures and summaries are in. */
-const EXPLAINED_FILL_SHARE = 0.2;
+const EXPLAINED_FILL_SHARE = 0.1;
 /** Share of the budget for the lines of a data output whose overview already counts all of it. */
 const OVERVIEW_FILL_SHARE = 0.35;
 /** Share for the lines of a listing whose overview names every entry: a sample showing the metadata. */
@@ -68,7 +68,7 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
   const markerCost = plan.context.recordId === undefined ? 14 : 30;
   const attempt = (blockEnds: Map<number, number>, budget: number): Rendered => {
     const fillLimit = plan.budget * (plan.explained ? EXPLAINED_FILL_SHARE : overview.length === 0 ? Infinity : namesEveryEntry(overview) ? NAMED_FILL_SHARE : OVERVIEW_FILL_SHARE);
-    const { kept } = selectLines({ lines, roles: classified.roles, blockEnds, folds, costs, budget: Math.max(0, budget - headerCost), markerCost, keepTail: plan.keepTail, fillLimit, refillFolds: !plan.explained });
+    const { kept } = selectLines({ lines, roles: classified.roles, blockEnds, folds, costs, budget: Math.max(0, budget - headerCost), markerCost, keepTail: plan.keepTail, fillLimit, refillFolds: !plan.explained, headingsOverKeptOnly: plan.explained });
     return render({ lines, roles: classified.roles, kept, folds, context: plan.context, maxLineChars: MAX_LINE_CHARS, header, annotateOrdinaryFolds: overview.length === 0 });
   };
   let blockEnds = classified.blockEnds;

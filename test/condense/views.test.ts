@@ -119,5 +119,42 @@ describe('what is not worth a marker or a signal', () => {
     expect(result.stdout).toMatch(/^\[overview: 120 files changed/);
     expect(result.stdout).not.toMatch(/more like the line above/);
   });
+
+  it('keeps the program frames of a stack trace and leaves Node.js internal frames to the gap markers', () => {
+    const error = [
+      '  ✖ rejects bad token (7.8ms)',
+      '    Error: token expired',
+      '        at TestContext.<anonymous> (file:///app/all.test.mjs:61:64)',
+      '        at Test.runInAsyncScope (node:async_hooks:206:9)',
+      '        at Test.run (node:internal/test_runner/test:796:25)',
+      '        at async Suite.processPendingSubtests (node:internal/test_runner/test:526:7)',
+      '        at helper (/app/src/helper.js:3:9)',
+    ].join('\n');
+    const stdout = `${lines(400, (i) => `  ✔ case ${i} passes (0.${i % 10}ms)`)}${error}\nℹ tests 401\nℹ fail 1\n`;
+    const result = condense({ command: 'node --test', stdout, exitCode: 1 }, { recordId: 'r_n' });
+    expect(result.stdout).toContain('Error: token expired\n        at TestContext.<anonymous> (file:///app/all.test.mjs:61:64)');
+    expect(result.stdout).toContain('at helper (/app/src/helper.js:3:9)');
+    expect(result.stdout).not.toContain('node:internal');
+    expect(result.stdout).not.toContain('node:async_hooks');
+  });
+
+  it('shows a failure told twice word for word once', () => {
+    const failure = (indent: string): string => `${indent}✖ rejects bad token (7.8ms)\n${indent}  Error: token expired at 2026-11-30\n${indent}      at TestContext.<anonymous> (file:///app/all.test.mjs:61:64)\n\n`;
+    const stdout = `${lines(300, (i) => `  ✔ case ${i} passes`)}${failure('  ')}ℹ tests 301\nℹ fail 1\n\n✖ failing tests:\n\ntest at all.test.mjs:61:3\n${failure('')}`;
+    const result = condense({ command: 'node --test', stdout, exitCode: 1 }, { recordId: 'r_d' });
+    expect(result.stdout.match(/Error: token expired at 2026-11-30/g)).toHaveLength(1);
+    expect(result.stdout).toContain('ℹ fail 1');
+  });
+
+  it('keeps, once a recogniser explained the output, only the headings of sections holding a failure', () => {
+    const section = (k: number): string => `== section ${k}\n${lines(20, (i) => `case ${k}.${i} ok in ${i} ms`)}${k === 17 ? 'FAILED case 17.20: boom\n' : ''}`;
+    const stdout = `${Array.from({ length: 50 }, (_, k) => section(k)).join('')}done: 1000 passed, 1 failed\n`;
+    const recogniser = { name: 'suite', command: /^suite\b/, signals: [/^FAILED /], summary: [/^done: /], structure: [/^== /], noise: [/ ok in \d+ ms$/] };
+    const result = condense({ command: 'suite run', stdout, exitCode: 1 }, { recognisers: [recogniser] });
+    expect(result.stdout).toContain('== section 17\n');
+    expect(result.stdout).toContain('FAILED case 17.20: boom');
+    // the last heading stays: the run's summary line follows it
+    expect(result.stdout).not.toMatch(/== section (?:[0-9]|1[0-6]|1[89]|[23]\d|4[0-8])\n/);
+  });
 });
 
