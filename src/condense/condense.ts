@@ -25,10 +25,10 @@ export function condense(input: CondenseInput, options?: CondenseOptions): Conde
   const window = windowFor(o.budgetTokens);
   const testers = makeTesters(recogniser);
   const read = (text: string): StreamLines => readLines(text, window, testers, recogniser?.overview !== undefined);
-  const { lines: outLines, sparse: outSparse } = read(o.stdout);
-  const { lines: errLines, sparse: errSparse } = read(o.stderr);
-  const out = analyseStream(outLines, recogniser, o.budgetTokens);
-  const err = analyseStream(errLines, recogniser, o.budgetTokens);
+  const { lines: outLines, sparse: outSparse, joined: outJoined } = read(o.stdout);
+  const { lines: errLines, sparse: errSparse, joined: errJoined } = read(o.stderr);
+  const out = analyseStream(outLines, recogniser, o.budgetTokens, outJoined);
+  const err = analyseStream(errLines, recogniser, o.budgetTokens, errJoined);
   // A stream that normalising leaves as it was costs what its lines were priced at; one with escape codes or carriage returns is counted raw.
   const rawOut = isAsShown(o.stdout) ? out.tokens : estimateTokensSampled(o.stdout);
   const rawErr = isAsShown(o.stderr) ? err.tokens : estimateTokensSampled(o.stderr);

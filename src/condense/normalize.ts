@@ -48,7 +48,18 @@ export function settleLine(raw: string): string {
  * The text is split once; only the lines holding a carriage return or an escape code are looked at again.
  */
 export function normalizeLines(text: string): string[] {
-  if (text.length === 0) return [];
+  return normalizeToLines(text).lines;
+}
+
+export interface NormalizedLines {
+  lines: string[];
+  /** `lines.join('\n')`, when normalising found it on the way (no line needed replaying). */
+  joined?: string;
+}
+
+/** {@link normalizeLines}, with the lines' join when it comes for free. */
+export function normalizeToLines(text: string): NormalizedLines {
+  if (text.length === 0) return { lines: [], joined: '' };
   let body = text.endsWith('\n') ? text.slice(0, -1) : text;
   // CRLF first, in one native pass: a terminal capture ends every line so, and each would be settled alone.
   if (body.includes('\r\n')) body = body.replaceAll('\r\n', '\n');
@@ -57,13 +68,13 @@ export function normalizeLines(text: string): string[] {
   const lines = body.split('\n');
   const returns = body.includes('\r');
   const codes = escapes && body.includes('\x1b');
-  if (!returns && !codes) return lines;
+  if (!returns && !codes) return { lines, joined: body };
   if (codes && CURSOR_UP.test(body)) eraseRedrawnLines(lines);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string;
     if ((returns && line.includes('\r')) || (codes && line.includes('\x1b'))) lines[i] = settleLine(line);
   }
-  return lines;
+  return { lines };
 }
 
 /**

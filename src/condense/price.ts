@@ -15,9 +15,10 @@ export interface Priced {
 
 /**
  * Prices the lines within `window` of either end, and the failures and summaries between (the
- * ordinary lines there are never shown one by one). Window lines are read from one UTF-8 encoding per end.
+ * ordinary lines there are never shown one by one). Window lines are read from one UTF-8 encoding per end;
+ * `joined`, when given, is `lines.join('\n')`.
  */
-export function priceLines(lines: readonly string[], roles: Uint8Array, window: number, maxLineChars: number): Priced {
+export function priceLines(lines: readonly string[], roles: Uint8Array, window: number, maxLineChars: number, joined?: string): Priced {
   const n = lines.length;
   const costs = new Float64Array(n);
   const shapes = new Float64Array(n).fill(Number.NaN);
@@ -26,7 +27,8 @@ export function priceLines(lines: readonly string[], roles: Uint8Array, window: 
   // Selection prices a long line as shown (capped); the total prices it whole, so a single huge line never passes through.
   let uncappedExtra = 0;
   const price = (from: number, to: number, inWindow: boolean): void => {
-    const encoded = inWindow ? encodeLines(from === 0 && to === n ? lines : lines.slice(from, to)) : undefined;
+    const whole = from === 0 && to === n;
+    const encoded = inWindow ? (whole ? encodeLines(lines, joined) : encodeLines(lines.slice(from, to))) : undefined;
     for (let i = from; i < to; i++) {
       if (!inWindow && roles[i] === Role.normal) continue;
       const line = lines[i] as string;

@@ -4,7 +4,7 @@
 
 import { scannedPart } from './classify.js';
 import type { Testers } from './classify.js';
-import { normalizeLines, settleLine } from './normalize.js';
+import { normalizeLines, normalizeToLines, settleLine } from './normalize.js';
 
 /**
  * The first `count` lines of a stream, normalised on their own (a cursor-up redraw further on, which could
@@ -21,6 +21,8 @@ export function firstLines(text: string, count: number): string[] {
 
 export interface StreamLines {
   lines: string[];
+  /** `lines.join('\n')` when it came for free. */
+  joined?: string;
   /** Lines between the windows that no pattern took were left as '': the lines are not the text. */
   sparse: boolean;
 }
@@ -31,10 +33,10 @@ export interface StreamLines {
  * within a block's length) are left as ''. `needsEveryLine` (an overview counts them all) reads every line.
  */
 export function readLines(text: string, window: number, testers: Testers, needsEveryLine: boolean): StreamLines {
-  if (needsEveryLine || text.includes('\x1b')) return { lines: normalizeLines(text), sparse: false };
+  if (needsEveryLine || text.includes('\x1b')) return { ...normalizeToLines(text), sparse: false };
   const body = text.endsWith('\n') ? text.slice(0, -1) : text;
   const n = countLines(body);
-  if (n <= 2 * window) return { lines: normalizeLines(text), sparse: false };
+  if (n <= 2 * window) return { ...normalizeToLines(text), sparse: false };
   const after = Math.max(...testers.blocks.map((rule) => rule.maxLines ?? 20));
   const lines: string[] = [];
   let keepUntil = -1;

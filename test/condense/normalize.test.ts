@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { condense, normalizeText } from '../../src/condense/index.js';
+import { normalizeLines, normalizeToLines } from '../../src/condense/normalize.js';
 import { replayLine } from '../../src/condense/terminal.js';
+import { loadFixtures } from './fixtures.js';
 
 describe('normalizeText', () => {
   it.each([
@@ -18,6 +20,22 @@ describe('normalizeText', () => {
   it('keeps one output line per stored line, so marker ranges point into the record', () => {
     const raw = 'a\r\nb\rc\n\x1b[1Gd\n';
     expect(normalizeText(raw).split('\n').length).toBe(raw.split('\n').length);
+  });
+});
+
+describe('normalizeToLines', () => {
+  it('gives the lines their join only when it is exactly their join, on every real output', () => {
+    let given = 0;
+    for (const fixture of loadFixtures()) {
+      for (const text of [fixture.stdout, fixture.stderr]) {
+        const { lines, joined } = normalizeToLines(text);
+        expect(lines).toEqual(normalizeLines(text));
+        if (joined === undefined) continue;
+        given++;
+        expect(joined).toBe(lines.join('\n'));
+      }
+    }
+    expect(given).toBeGreaterThan(40);
   });
 });
 
