@@ -26,9 +26,16 @@ export function priceLines(lines: readonly string[], roles: Uint8Array, window: 
   let windowLines = 0;
   // Selection prices a long line as shown (capped); the total prices it whole, so a single huge line never passes through.
   let uncappedExtra = 0;
+  /** The part of `joined` holding lines from–to (a window at an end: its lines are pieces of `joined` even after a sparse read). */
+  const piece = (from: number, to: number): string | undefined => {
+    if (joined === undefined) return undefined;
+    if (from === 0 && to === n) return joined;
+    let chars = -1;
+    for (let i = from; i < to; i++) chars += (lines[i] as string).length + 1;
+    return from === 0 ? joined.slice(0, chars) : joined.slice(joined.length - chars);
+  };
   const price = (from: number, to: number, inWindow: boolean): void => {
-    const whole = from === 0 && to === n;
-    const encoded = inWindow ? (whole ? encodeLines(lines, joined) : encodeLines(lines.slice(from, to))) : undefined;
+    const encoded = inWindow ? encodeLines(from === 0 && to === n ? lines : lines.slice(from, to), piece(from, to)) : undefined;
     for (let i = from; i < to; i++) {
       if (!inWindow && roles[i] === Role.normal) continue;
       const line = lines[i] as string;

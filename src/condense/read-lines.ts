@@ -21,7 +21,10 @@ export function firstLines(text: string, count: number): string[] {
 
 export interface StreamLines {
   lines: string[];
-  /** `lines.join('\n')` when it came for free. */
+  /**
+   * The text whose split on "\n" gives these lines, when it came for free (a sparse read leaves lines
+   * between the windows blank: only the window lines are its pieces then).
+   */
   joined?: string;
   /** Lines between the windows that no pattern took were left as '': the lines are not the text. */
   sparse: boolean;
@@ -38,6 +41,7 @@ export function readLines(text: string, window: number, testers: Testers, needsE
   const n = countLines(body);
   if (n <= 2 * window) return { ...normalizeToLines(text), sparse: false };
   const after = Math.max(...testers.blocks.map((rule) => rule.maxLines ?? 20));
+  const returns = body.includes('\r');
   const lines: string[] = [];
   let keepUntil = -1;
   let at = 0;
@@ -47,14 +51,14 @@ export function readLines(text: string, window: number, testers: Testers, needsE
     const inWindow = i < window || i >= n - window;
     let line = body.slice(at, end);
     at = end + 1;
-    if (line.includes('\r')) line = settleLine(line);
+    if (returns && line.includes('\r')) line = settleLine(line);
     if (inWindow || i <= keepUntil) lines.push(line);
     else if (line.length > 0 && testers.notable.test(scannedPart(line))) {
       lines.push(line);
       keepUntil = i + after;
     } else lines.push('');
   }
-  return { lines, sparse: true };
+  return { lines, sparse: true, ...(returns ? {} : { joined: body }) };
 }
 
 function countLines(body: string): number {
