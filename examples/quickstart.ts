@@ -33,6 +33,8 @@ try {
   const noisy = await shell.run('seq 1 100000');
   show('100 000 lines, condensed; the whole output stays addressable by id', noisy);
   show('…and pulled back by regex, with line numbers', await shell.detail(noisy.id, { match: '^9999[0-9]$' }));
+  const gap = /lines (\d+)–(\d+) omitted/.exec(noisy.stdout ?? '');
+  if (gap) show(`…or by the range a marker names (the first lines of ${gap[0]})`, await shell.detail(noisy.id, { fromLine: Number(gap[1]), toLine: Number(gap[1]) + 4 }));
 
   show('a timeout kills the whole process group, background children included', await shell.run("sh -c 'sleep 300 & sleep 300 & wait'", { timeoutMs: 300 }));
   show('expectations checked in the same call', await shell.run('node app.js > out.txt', { expect: { exit: 0, fileExists: 'out.txt', changed: true } }));
