@@ -88,17 +88,5 @@ export function topLevelAlternatives(source: string): string[] {
 
 /** The pattern can only match at the start: it opens with `^` and has no `|` outside groups and classes. */
 export function isAnchored(source: string): boolean {
-  if (!source.startsWith('^')) return false;
-  let depth = 0;
-  let inClass = false;
-  for (let i = 1; i < source.length; i++) {
-    const char = source[i];
-    if (char === '\\') i++;
-    else if (inClass) inClass = char !== ']';
-    else if (char === '[') inClass = true;
-    else if (char === '(') depth++;
-    else if (char === ')') depth--;
-    else if (char === '|' && depth === 0) return false;
-  }
-  return true;
+  return source.startsWith('^') && topLevelAlternatives(source).length === 1;
 }
