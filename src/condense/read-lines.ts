@@ -52,8 +52,11 @@ export function readLines(text: string, window: number, testers: Testers, needsE
     let line = body.slice(at, end);
     at = end + 1;
     if (returns && line.includes('\r')) line = settleLine(line);
-    if (inWindow || i <= keepUntil) lines.push(line);
-    else if (line.length > 0 && testers.notable.test(scannedPart(line))) {
+    if (inWindow || i <= keepUntil) {
+      lines.push(line);
+      // a block opening near the end of the head window runs on into the lines read sparsely
+      if (i < window && i >= window - after && line.length > 0 && testers.notable.test(scannedPart(line))) keepUntil = i + after;
+    } else if (line.length > 0 && testers.notable.test(scannedPart(line))) {
       lines.push(line);
       keepUntil = i + after;
     } else lines.push('');

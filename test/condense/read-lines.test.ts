@@ -23,6 +23,14 @@ describe('readLines', () => {
     expect(lines[2000]).toBe('');
   });
 
+  it('keeps the block of a failure that opens at the end of the head window', () => {
+    const edge = `${busy(998)}${trace}${busy(5000, 998)}`;
+    const { lines, sparse } = readLines(edge, 1000, makeTesters(undefined), false);
+    expect(sparse).toBe(true);
+    expect(lines.slice(998, 1002)).toEqual(trace.trimEnd().split('\n'));
+    expect(condense({ stdout: edge, exitCode: 0 }).stdout).toContain(trace.trimEnd());
+  });
+
   it('reads every line when an overview needs them, when escape codes may redraw lines, and when the stream is small', () => {
     expect(readLines(text, 1000, makeTesters(undefined), true)).toEqual({ lines: full, sparse: false });
     const coloured = `\x1b[31m${text}`;
