@@ -14,9 +14,10 @@ export function listingOverview(lines: readonly string[]): string[] {
   const names: string[] = [];
   let namesChars = 0;
   let unnamed = 0;
-  const tree: TreeState = { stack: [], plain: undefined };
+  // `tree` drawing is looked for line by line only when the output starts like one
+  const tree: TreeState | undefined = lines.slice(0, 50).some((line) => TREE_ENTRY.test(line)) ? { stack: [], plain: undefined } : undefined;
   for (const line of lines) {
-    if (line.trim() === '') continue;
+    if (line.length === 0 || (line.charCodeAt(0) <= 32 && line.trim() === '')) continue;
     const ls = LS_KINDS.includes(line.charAt(0)) ? LS_LONG.exec(line) : null;
     const status = line.charCodeAt(0) === 9 ? STATUS.exec(line) : null;
     if (ls !== null) {
@@ -27,7 +28,7 @@ export function listingOverview(lines: readonly string[]): string[] {
         namesChars += name.length + 1;
       } else if (name !== null) unnamed++;
     } else if (status !== null) bump(kinds, status[1] as string);
-    const path = treePath(tree, line) ?? pathOf(line);
+    const path = (tree === undefined ? undefined : treePath(tree, line)) ?? pathOf(line);
     if (path === undefined) continue;
     entries++;
     const slash = path.lastIndexOf('/');
