@@ -43,24 +43,29 @@ const spinnerOrBar: LineTester = {
 // that matters, so a block keeps the frames of the program and leaves these to its gap markers.
 const RUNTIME_FRAME = /^\s+at (?:async )?(?:\S+ (?:\[as \S+\] )?\()?(?:node:|internal\/)[^)]*\)?$/;
 
-// Compiled testers per recogniser: a cache of immutable things, built once per recogniser object.
-const compiled = new WeakMap<Recogniser, Testers>();
-let generic: Testers | undefined;
+// Compiled testers per recogniser: a cache of immutable things, built once per recogniser object (and per use of the generic signals).
+const compiled = [new WeakMap<Recogniser, Testers>(), new WeakMap<Recogniser, Testers>()] as const;
+const unrecognised: (Testers | undefined)[] = [undefined, undefined];
 
-export function makeTesters(recogniser: Recogniser | undefined): Testers {
-  if (recogniser === undefined) return (generic ??= compile(undefined));
-  let testers = compiled.get(recogniser);
+/**
+ * The recogniser's testers, with the generic failure signals and blocks unless `genericSignals` is false (the
+ * stdout of a data output: a listing, matches, a diff or a history, where `error` is a name, not a failure).
+ */
+export function makeTesters(recogniser: Recogniser | undefined, genericSignals = true): Testers {
+  const slot = genericSignals ? 0 : 1;
+  if (recogniser === undefined) return (unrecognised[slot] ??= compile(undefined, genericSignals));
+  let testers = compiled[slot].get(recogniser);
   if (testers === undefined) {
-    testers = compile(recogniser);
-    compiled.set(recogniser, testers);
+    testers = compile(recogniser, genericSignals);
+    compiled[slot].set(recogniser, testers);
   }
   return testers;
 }
 
-function compile(recogniser: Recogniser | undefined): Testers {
-  const blocks = [...(recogniser?.blocks ?? []), ...failureBlocks];
+function compile(recogniser: Recogniser | undefined, genericSignals: boolean): Testers {
+  const blocks = [...(recogniser?.blocks ?? []), ...(genericSignals ? failureBlocks : [])];
   const summary = [...(recogniser?.summary ?? []), ...summaryLines];
-  const signals = [...(recogniser?.signals ?? []), ...failureSignals];
+  const signals = [...(recogniser?.signals ?? []), ...(genericSignals ? failureSignals : [])];
   return {
     notable: combineLoosely([...summary, ...signals, ...blocks.map((b) => b.start)]),
     signal: combine(signals),

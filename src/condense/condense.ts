@@ -23,11 +23,12 @@ export function condense(input: CondenseInput, options?: CondenseOptions): Conde
   if (o.mode === 'lossless' || isBoundedByHeadOrTail(o.command)) return unchanged(o);
   const recogniser = pickRecogniser(o.command, `${firstLines(o.stdout, 60).join('\n')}\n${firstLines(o.stderr, 60).join('\n')}`, [...o.recognisers, ...defaultRecognisers]);
   const window = windowFor(o.budgetTokens);
-  const testers = makeTesters(recogniser);
-  const read = (text: string): StreamLines => readLines(text, window, testers, recogniser?.overview !== undefined);
-  const { lines: outLines, sparse: outSparse, joined: outJoined } = read(o.stdout);
-  const { lines: errLines, sparse: errSparse, joined: errJoined } = read(o.stderr);
-  const out = analyseStream(outLines, recogniser, o.budgetTokens, outJoined);
+  // The stdout of a data output (a listing, matches, a diff, a history) is data: a file named errors.ts is no failure.
+  const stdoutIsData = recogniser?.overview !== undefined && recogniser.overview !== 'log';
+  const read = (text: string, genericSignals: boolean): StreamLines => readLines(text, window, makeTesters(recogniser, genericSignals), recogniser?.overview !== undefined);
+  const { lines: outLines, sparse: outSparse, joined: outJoined } = read(o.stdout, !stdoutIsData);
+  const { lines: errLines, sparse: errSparse, joined: errJoined } = read(o.stderr, true);
+  const out = analyseStream(outLines, recogniser, o.budgetTokens, outJoined, !stdoutIsData);
   const err = analyseStream(errLines, recogniser, o.budgetTokens, errJoined);
   // A stream that normalising leaves as it was costs what its lines were priced at; one with escape codes or carriage returns is counted raw.
   const rawOut = isAsShown(o.stdout) ? out.tokens : estimateTokensSampled(o.stdout);

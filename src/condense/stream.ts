@@ -35,9 +35,9 @@ export interface AnalysedStream {
  * tokens no more than B lines from either end can be shown: beyond that window only failures,
  * summaries and their blocks are looked at, and the total is extrapolated.
  */
-export function analyseStream(lines: readonly string[], recogniser: Recogniser | undefined, budget: number, joined?: string): AnalysedStream {
+export function analyseStream(lines: readonly string[], recogniser: Recogniser | undefined, budget: number, joined?: string, genericSignals = true): AnalysedStream {
   const window = windowFor(budget);
-  const classified = classify(lines, makeTesters(recogniser), window);
+  const classified = classify(lines, makeTesters(recogniser, genericSignals), window);
   const { costs, shapes, tokens } = priceLines(lines, classified.roles, window, MAX_LINE_CHARS, joined);
   return { lines, classified, costs, shapes, tokens, window };
 }

@@ -156,5 +156,14 @@ describe('what is not worth a marker or a signal', () => {
     // the last heading stays: the run's summary line follows it
     expect(result.stdout).not.toMatch(/== section (?:[0-9]|1[0-6]|1[89]|[23]\d|4[0-8])\n/);
   });
+
+  it('reads the stdout of a data output as data: a match or a name holding "error" is no failure; stderr still is', () => {
+    const stdout = lines(600, (i) => `src/mod${i}.ts:${i + 1}:  if (bad) throw new Error('bad input ${i}');`);
+    const result = condense({ command: 'rg -n Error src', stdout, stderr: 'error: src/secret.ts: Permission denied (os error 13)\n', exitCode: 2 });
+    expect(result.signalLines).toBe(1);
+    expect(result.stderr).toContain('Permission denied');
+    const listing = `total 8\n${lines(300, (i) => `drwxr-xr-x  2 me me 4096 Nov 30 00:25 ${i % 50 === 0 ? 'assertion-error' : `pkg-${i}`}`)}`;
+    expect(condense({ command: 'ls -la', stdout: listing, exitCode: 0 }).signalLines).toBe(0);
+  });
 });
 
