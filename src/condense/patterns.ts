@@ -20,10 +20,22 @@ export function combine(items: readonly (RegExp | Guarded)[]): LineTester {
   const regexes = [anchoredUnion(alternatives.filter((a) => a.startsWith('^'))), looseUnion(alternatives.filter((a) => !a.startsWith('^'))), ...flagged].filter(
     (re): re is RegExp => re !== undefined,
   );
+  return tester(regexes, guarded);
+}
+
+/** The tester as a plain function of its parts (most lists come down to one or two regexes and no guard). */
+function tester(regexes: readonly RegExp[], guarded: readonly Guarded[]): LineTester {
+  const [first, second] = regexes;
+  if (guarded.length === 0 && regexes.length === 0) return { test: () => false };
+  if (guarded.length === 0 && regexes.length === 1 && first) return { test: (line) => first.test(line) };
+  if (guarded.length === 0 && regexes.length === 2 && first && second) return { test: (line) => first.test(line) || second.test(line) };
   return {
     test(line: string): boolean {
-      for (const pattern of regexes) if (pattern.test(line)) return true;
-      for (const { guard, pattern } of guarded) if (guard.test(line) && pattern.test(line)) return true;
+      for (let k = 0; k < regexes.length; k++) if ((regexes[k] as RegExp).test(line)) return true;
+      for (let k = 0; k < guarded.length; k++) {
+        const { guard, pattern } = guarded[k] as Guarded;
+        if (guard.test(line) && pattern.test(line)) return true;
+      }
       return false;
     },
   };

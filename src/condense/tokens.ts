@@ -51,10 +51,10 @@ export function countTokenBytes(bytes: Uint8Array, start: number, n: number): nu
     let j = i + 1;
     if (kind === LETTER) {
       while (j < n && BYTE_CLASS[bytes[j] as number] === LETTER) j++;
-      tokens += 1 + Math.floor((j - i - 1) / LETTER_CHARS);
+      tokens += 1 + (((j - i - 1) / LETTER_CHARS) | 0);
     } else if (kind === DIGIT) {
       while (j < n && BYTE_CLASS[bytes[j] as number] === DIGIT) j++;
-      tokens += Math.ceil((j - i) / 3);
+      tokens += ((j - i + 2) / 3) | 0;
     } else if (kind === SPACE) {
       while (j < n && BYTE_CLASS[bytes[j] as number] === SPACE) j++;
       if (j - i > 1) tokens += 1;
@@ -63,7 +63,7 @@ export function countTokenBytes(bytes: Uint8Array, start: number, n: number): nu
       tokens += 1;
     } else if (kind === PUNCT) {
       while (j < n && bytes[j] === byte) j++;
-      tokens += 1 + Math.floor((j - i - 1) / 8);
+      tokens += 1 + ((j - i - 1) >> 3);
       const next = j < n ? (BYTE_CLASS[bytes[j] as number] as number) : 0;
       if (next === PUNCT) tokens -= PUNCT_MERGE;
       else if (next === LETTER && j - i === 1) tokens -= PREFIX_MERGE;
