@@ -5,13 +5,13 @@ import { replayLine } from './terminal.js';
 const MOVES_CURSOR = /\r|\x1b\[[0-9;]*[GKCD]/;
 // Colours and OSC sequences (titles, hyperlinks) never move the cursor: removed from the whole text in one pass.
 // eslint-disable-next-line no-control-regex
-const COLOURS = /\x1b\[[0-9;:]*m|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
+const COLOURS = /\x1b\[[0-9;:]*m|\x1b\][^\x07\x1b\n]*(?:\x07|\x1b\\)/g;
 // The common sequences (CSI: colours, cursor; OSC: titles, hyperlinks); strip-ansi then takes whatever rarer sequence is left.
 // eslint-disable-next-line no-control-regex
-const COMMON_ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
+const COMMON_ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b\n]*(?:\x07|\x1b\\)/g;
 
 // eslint-disable-next-line no-control-regex
-const CURSOR_UP = /\x1b\[\d*A/;
+export const CURSOR_UP = /\x1b\[\d*A/;
 // eslint-disable-next-line no-control-regex
 const CURSOR_UPS = /\x1b\[(\d*)A/g;
 

@@ -4,7 +4,7 @@
 
 import { scannedPart } from './classify.js';
 import type { Testers } from './classify.js';
-import { normalizeLines, normalizeToLines, settleLine } from './normalize.js';
+import { CURSOR_UP, normalizeLines, normalizeToLines, settleLine } from './normalize.js';
 
 /**
  * The first `count` lines of a stream, normalised on their own (a cursor-up redraw further on, which could
@@ -32,11 +32,13 @@ export interface StreamLines {
 
 /**
  * The stream's lines, as {@link normalizeLines} gives them; when the stream has more than `2 × window` lines and
- * no escape codes, the lines between the windows that no notable pattern takes (and that follow no such line
+ * no cursor-up redraws, the lines between the windows that no notable pattern takes (and that follow no such line
  * within a block's length) are left as ''. `needsEveryLine` (an overview counts them all) reads every line.
  */
 export function readLines(text: string, window: number, testers: Testers, needsEveryLine: boolean): StreamLines {
-  if (needsEveryLine || text.includes('\x1b')) return { ...normalizeToLines(text), sparse: false };
+  const escapes = text.includes('\x1b');
+  // a live status area moving the cursor up blanks earlier lines: that needs the whole stream
+  if (needsEveryLine || (escapes && CURSOR_UP.test(text))) return { ...normalizeToLines(text), sparse: false };
   const body = text.endsWith('\n') ? text.slice(0, -1) : text;
   const n = countLines(body);
   if (n <= 2 * window) return { ...normalizeToLines(text), sparse: false };
@@ -51,7 +53,7 @@ export function readLines(text: string, window: number, testers: Testers, needsE
     const inWindow = i < window || i >= n - window;
     let line = body.slice(at, end);
     at = end + 1;
-    if (returns && line.includes('\r')) line = settleLine(line);
+    if ((returns && line.includes('\r')) || (escapes && line.includes('\x1b'))) line = settleLine(line);
     if (inWindow || i <= keepUntil) {
       lines.push(line);
       // a block opening near the end of the head window runs on into the lines read sparsely
@@ -61,7 +63,7 @@ export function readLines(text: string, window: number, testers: Testers, needsE
       keepUntil = i + after;
     } else lines.push('');
   }
-  return { lines, sparse: true, ...(returns ? {} : { joined: body }) };
+  return { lines, sparse: true, ...(returns || escapes ? {} : { joined: body }) };
 }
 
 function countLines(body: string): number {

@@ -20,6 +20,9 @@ describe('normalizeText', () => {
   it('keeps one output line per stored line, so marker ranges point into the record', () => {
     const raw = 'a\r\nb\rc\n\x1b[1Gd\n';
     expect(normalizeText(raw).split('\n').length).toBe(raw.split('\n').length);
+    // an operating-system command left open until a later line does not swallow the newline between
+    const open = 'a\x1b]0;title\nb\x07c\n';
+    expect(normalizeText(open).split('\n').length).toBe(open.split('\n').length);
   });
 });
 

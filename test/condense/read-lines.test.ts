@@ -31,10 +31,21 @@ describe('readLines', () => {
     expect(condense({ stdout: edge, exitCode: 0 }).stdout).toContain(trace.trimEnd());
   });
 
-  it('reads every line when an overview needs them, when escape codes may redraw lines, and when the stream is small', () => {
+  it('reads a coloured stream sparsely too, each kept line as the whole read gives it', () => {
+    const coloured = text.replaceAll('step ', '\x1b[32mstep\x1b[0m ').replace('Traceback', '\x1b[31mTraceback\x1b[0m');
+    const { lines, sparse } = readLines(coloured, 1000, makeTesters(undefined), false);
+    expect(sparse).toBe(true);
+    const whole = normalizeLines(coloured);
+    expect(whole).toEqual(full);
+    for (let i = 0; i < whole.length; i++) if (lines[i] !== '') expect(lines[i]).toBe(whole[i]);
+    const at = whole.indexOf('Traceback (most recent call last):');
+    expect(lines.slice(at, at + 4)).toEqual(trace.trimEnd().split('\n'));
+  });
+
+  it('reads every line when an overview needs them, when a cursor-up code may redraw lines, and when the stream is small', () => {
     expect(readLines(text, 1000, makeTesters(undefined), true)).toEqual({ lines: full, sparse: false });
-    const coloured = `\x1b[31m${text}`;
-    expect(readLines(coloured, 1000, makeTesters(undefined), false)).toEqual({ lines: normalizeLines(coloured), sparse: false });
+    const redrawn = `\x1b[0A${text}`;
+    expect(readLines(redrawn, 1000, makeTesters(undefined), false)).toEqual({ lines: normalizeLines(redrawn), sparse: false });
     expect(readLines(text, 4000, makeTesters(undefined), false)).toEqual({ lines: full, sparse: false });
   });
 
@@ -49,8 +60,8 @@ describe('readLines', () => {
     expect(result.stdout).toContain(trace.trimEnd());
     const ranges = [...result.stdout.matchAll(/lines (\d+)–(\d+) omitted \((\d+)\)/g)];
     expect(ranges.reduce((sum, m) => sum + Number(m[3]), 0)).toBe(result.omittedLines);
-    // a colour code that draws nothing makes condense read every line: the views must not differ
-    const whole = condense({ command: 'python job.py', stdout: `\x1b[0m${text}`, exitCode: 0 }, { recordId: 'r_sparse' });
+    // a cursor-up code that moves nothing makes condense read every line: the views must not differ
+    const whole = condense({ command: 'python job.py', stdout: `\x1b[0A${text}`, exitCode: 0 }, { recordId: 'r_sparse' });
     expect(result.stdout).toBe(whole.stdout);
     expect(result.stdoutOmitted).toEqual(whole.stdoutOmitted);
     expect(result.signalLines).toBe(whole.signalLines);
