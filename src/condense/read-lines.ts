@@ -40,6 +40,8 @@ export function readLines(text: string, window: number, testers: Testers, needsE
   // a live status area moving the cursor up blanks earlier lines: that needs the whole stream
   if (needsEveryLine || (escapes && CURSOR_UP.test(text))) return { ...normalizeToLines(text), sparse: false };
   const body = text.endsWith('\n') ? text.slice(0, -1) : text;
+  // a text this short cannot hold more lines than the windows: no need to count them
+  if (body.length < 2 * window) return { ...normalizeToLines(text), sparse: false };
   const n = countLines(body);
   if (n <= 2 * window) return { ...normalizeToLines(text), sparse: false };
   const after = Math.max(...testers.blocks.map((rule) => rule.maxLines ?? 20));
