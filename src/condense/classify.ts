@@ -94,13 +94,8 @@ export function classify(lines: readonly string[], testers: Testers, window = In
     const inWindow = i < window || i >= lines.length - window;
     let mayOpenBlock = true;
     const notable = testers.notable.test(line);
-    if (!notable && !inWindow) continue;
-    if (!notable) {
-      mayOpenBlock = false;
-      if (testers.structure.test(line)) roles[i] = Role.structure;
-      else if (testers.noise.test(line)) roles[i] = Role.noise;
-    } else if (testers.summary.test(line)) roles[i] = Role.summary;
-    else if (testers.signalOrBlock.test(line)) roles[i] = testers.signal.test(line) ? Role.signal : Role.normal;
+    if (notable && testers.summary.test(line)) roles[i] = Role.summary;
+    else if (notable && testers.signalOrBlock.test(line)) roles[i] = testers.signal.test(line) ? Role.signal : Role.normal;
     else if (!inWindow) continue;
     else {
       mayOpenBlock = false;

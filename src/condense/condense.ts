@@ -5,6 +5,7 @@ import type { NormalizedCondense } from './options.js';
 import { firstLines, readLines } from './read-lines.js';
 import type { StreamLines } from './read-lines.js';
 import { makeTesters } from './classify.js';
+import type { Testers } from './classify.js';
 import { isBoundedByHeadOrTail } from './passthrough.js';
 import { pickRecogniser } from './recognise.js';
 import { defaultRecognisers } from './recognisers/index.js';
@@ -25,11 +26,13 @@ export function condense(input: CondenseInput, options?: CondenseOptions): Conde
   const window = windowFor(o.budgetTokens);
   // The stdout of a data output (a listing, matches, a diff, a history) is data: a file named errors.ts is no failure.
   const stdoutIsData = recogniser?.overview !== undefined && recogniser.overview !== 'log';
-  const read = (text: string, genericSignals: boolean): StreamLines => readLines(text, window, makeTesters(recogniser, genericSignals), recogniser?.overview !== undefined);
-  const { lines: outLines, sparse: outSparse, joined: outJoined } = read(o.stdout, !stdoutIsData);
-  const { lines: errLines, sparse: errSparse, joined: errJoined } = read(o.stderr, true);
-  const out = analyseStream(outLines, recogniser, o.budgetTokens, outJoined, !stdoutIsData);
-  const err = analyseStream(errLines, recogniser, o.budgetTokens, errJoined);
+  const outTesters = makeTesters(recogniser, !stdoutIsData);
+  const errTesters = makeTesters(recogniser);
+  const read = (text: string, testers: Testers): StreamLines => readLines(text, window, testers, recogniser?.overview !== undefined);
+  const { lines: outLines, sparse: outSparse, joined: outJoined } = read(o.stdout, outTesters);
+  const { lines: errLines, sparse: errSparse, joined: errJoined } = read(o.stderr, errTesters);
+  const out = analyseStream(outLines, outTesters, o.budgetTokens, outJoined);
+  const err = analyseStream(errLines, errTesters, o.budgetTokens, errJoined);
   // A stream that normalising leaves as it was costs what its lines were priced at; one with escape codes or carriage returns is counted raw.
   const rawOut = isAsShown(o.stdout) ? out.tokens : estimateTokensSampled(o.stdout);
   const rawErr = isAsShown(o.stderr) ? err.tokens : estimateTokensSampled(o.stderr);

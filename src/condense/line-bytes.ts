@@ -3,7 +3,20 @@
 
 const MAX_ENCODED_CHARS = 16 * 1024 * 1024;
 const encoder = new TextEncoder();
-let scratch = new Uint8Array(64 * 1024);
+
+/**
+ * A UTF-8 encoder into a buffer of its own, grown as needed and reused by its next call. Each user keeps its own:
+ * pricing reads one encoding while estimating a long line encodes another.
+ */
+export function scratchEncoder(initialBytes: number): (text: string) => { bytes: Uint8Array; written: number } {
+  let scratch = new Uint8Array(initialBytes);
+  return (text) => {
+    if (scratch.length < text.length * 3) scratch = new Uint8Array(text.length * 3);
+    return { bytes: scratch, written: encoder.encodeInto(text, scratch).written };
+  };
+}
+
+const encodeJoined = scratchEncoder(64 * 1024);
 
 export interface EncodedLines {
   bytes: Uint8Array;
@@ -20,10 +33,8 @@ export function encodeLines(lines: readonly string[], joined?: string): EncodedL
   let chars = 0;
   for (const line of lines) chars += line.length + 1;
   if (chars > MAX_ENCODED_CHARS) return undefined;
-  if (scratch.length < chars * 3) scratch = new Uint8Array(chars * 3);
-  const bytes = scratch;
   // joining sliced strings is slow (80 MB/s here): the caller passes the text when the lines are exactly its split
-  const { written } = encoder.encodeInto(joined ?? lines.join('\n'), bytes);
+  const { bytes, written } = encodeJoined(joined ?? lines.join('\n'));
   const starts = new Int32Array(lines.length + 1);
   let at = 0;
   if (written === chars - 1) {

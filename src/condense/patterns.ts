@@ -97,8 +97,3 @@ export function topLevelAlternatives(source: string): string[] {
   out.push(source.slice(start));
   return out;
 }
-
-/** The pattern can only match at the start: it opens with `^` and has no `|` outside groups and classes. */
-export function isAnchored(source: string): boolean {
-  return source.startsWith('^') && topLevelAlternatives(source).length === 1;
-}

@@ -18,10 +18,11 @@ export interface SelectInput {
   keepTail: boolean;
   /** Most tokens spent on headings, head and tail once failures and summaries are in. */
   fillLimit: number;
-  /** Head and tail may bring back lines folded as look-alikes of a kept line (not once a recogniser explained the output: its fold markers say enough). */
-  refillFolds: boolean;
-  /** Keep only the headings of sections that hold a kept line (a recogniser explained the output: the other sections passed). */
-  headingsOverKeptOnly: boolean;
+  /**
+   * A recogniser explained the output (it found failures or a summary): head and tail do not bring back lines folded
+   * as look-alikes of a kept line (their fold markers say enough), and only headings of sections holding a kept line stay.
+   */
+  explained: boolean;
 }
 
 const TAIL_KEPT_ON_UNEXPLAINED_FAILURE = 15;
@@ -72,13 +73,13 @@ export function selectLines(input: SelectInput): Selection {
       taken++;
     }
   }
-  const useful = input.headingsOverKeptOnly ? headingsOverKept(roles, kept) : undefined;
+  const useful = input.explained ? headingsOverKept(roles, kept) : undefined;
   const uselessHeading = (i: number): boolean => useful !== undefined && roles[i] === Role.structure && useful[i] === 0;
   /** Adds lines from one end inward while they fit; opening a new gap costs a marker. Returns what is left. */
   const walk = (from: number, step: 1 | -1, allowance: number): number => {
     let left = allowance;
     for (let i = from; i >= 0 && i < n; i += step) {
-      if (kept[i] === 1 || roles[i] === Role.noise || roles[i] === Role.context || (folded[i] === 1 && !input.refillFolds) || uselessHeading(i)) continue;
+      if (kept[i] === 1 || roles[i] === Role.noise || roles[i] === Role.context || (folded[i] === 1 && input.explained) || uselessHeading(i)) continue;
       const previous = i - step;
       const opensGap = previous >= 0 && previous < n && kept[previous] === 0;
       const cost = (costs[i] as number) + (opensGap ? markerCost : 0);

@@ -1,6 +1,8 @@
 // The shape of a line: what stays when numbers, hashes and paths are blanked out.
 // Lines of one shape differ only in those, and fold into one line with a count.
 
+import { scratchEncoder } from './line-bytes.js';
+
 const SHAPE_CHARS = 300;
 const PATH = 1;
 const HASH = 2;
@@ -26,8 +28,7 @@ const BYTE_FLAGS = new Uint8Array(256).map((_, byte) =>
   byte === 32 || byte === 9 ? SPACE_FLAG : byte === 47 ? SLASH_FLAG : isDigit(byte) ? HEX_FLAG | DIGIT_FLAG : isHex(byte) ? HEX_FLAG : 0,
 );
 
-const encoder = new TextEncoder();
-let scratch = new Uint8Array(4096);
+const encode = scratchEncoder(4096);
 
 /**
  * A numeric key for the line's shape (two hashes in 50 bits): each
@@ -36,9 +37,8 @@ let scratch = new Uint8Array(4096);
  */
 export function shapeOf(line: string): number {
   const text = line.length > SHAPE_CHARS ? line.slice(0, SHAPE_CHARS) : line;
-  if (scratch.length < text.length * 3) scratch = new Uint8Array(text.length * 3);
-  const { written } = encoder.encodeInto(text, scratch);
-  return shapeOfBytes(scratch, 0, written);
+  const { bytes, written } = encode(text);
+  return shapeOfBytes(bytes, 0, written);
 }
 
 /** {@link shapeOf} of a line's UTF-8 bytes (`start` to `end`), for lines encoded together. */

@@ -1,4 +1,5 @@
-import { classify, makeTesters } from './classify.js';
+import { classify } from './classify.js';
+import type { Testers } from './classify.js';
 import type { Classified } from './classify.js';
 import { findFolds } from './fold.js';
 import type { MarkerContext } from './markers.js';
@@ -35,9 +36,9 @@ export interface AnalysedStream {
  * tokens no more than B lines from either end can be shown: beyond that window only failures,
  * summaries and their blocks are looked at, and the total is extrapolated.
  */
-export function analyseStream(lines: readonly string[], recogniser: Recogniser | undefined, budget: number, joined?: string, genericSignals = true): AnalysedStream {
+export function analyseStream(lines: readonly string[], testers: Testers, budget: number, joined?: string): AnalysedStream {
   const window = windowFor(budget);
-  const classified = classify(lines, makeTesters(recogniser, genericSignals), window);
+  const classified = classify(lines, testers, window);
   const { costs, shapes, tokens } = priceLines(lines, classified.roles, window, MAX_LINE_CHARS, joined);
   return { lines, classified, costs, shapes, tokens, window };
 }
@@ -68,7 +69,7 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
   const markerCost = plan.context.recordId === undefined ? 14 : 30;
   const attempt = (blockEnds: Map<number, number>, budget: number): Rendered => {
     const fillLimit = plan.budget * (plan.explained ? EXPLAINED_FILL_SHARE : overview.length === 0 ? Infinity : namesEveryEntry(overview) ? NAMED_FILL_SHARE : OVERVIEW_FILL_SHARE);
-    const { kept } = selectLines({ lines, roles: classified.roles, blockEnds, folds, costs, budget: Math.max(0, budget - headerCost), markerCost, keepTail: plan.keepTail, fillLimit, refillFolds: !plan.explained, headingsOverKeptOnly: plan.explained });
+    const { kept } = selectLines({ lines, roles: classified.roles, blockEnds, folds, costs, budget: Math.max(0, budget - headerCost), markerCost, keepTail: plan.keepTail, fillLimit, explained: plan.explained });
     return render({ lines, roles: classified.roles, kept, folds, context: plan.context, maxLineChars: MAX_LINE_CHARS, header, annotateOrdinaryFolds: overview.length === 0 });
   };
   let blockEnds = classified.blockEnds;

@@ -1,5 +1,7 @@
-// A fast token estimator for BPE tokenizers of the GPT-4o family (o200k), one pass over char codes.
+// A fast token estimator for BPE tokenizers of the GPT-4o family (o200k), one pass over the text's UTF-8 bytes.
 // Validated in test/condense/tokens.test.ts against gpt-tokenizer on the fixtures.
+
+import { scratchEncoder } from './line-bytes.js';
 
 const LETTER = 1;
 const DIGIT = 2;
@@ -20,8 +22,7 @@ const CONTINUATION = 7;
 const BYTE_CLASS = new Uint8Array(256).map((_, byte) => (byte < 128 ? (ASCII_CLASS[byte] as number) : byte < 0xc0 ? CONTINUATION : OTHER));
 
 const CHUNK_CHARS = 64 * 1024;
-const encoder = new TextEncoder();
-let scratch = new Uint8Array(CHUNK_CHARS * 3);
+const encode = scratchEncoder(CHUNK_CHARS * 3);
 
 /**
  * Estimates how many tokens a text costs a GPT-4o-class model, without tokenizing.
@@ -34,9 +35,8 @@ export function estimateTokens(text: string): number {
   let tokens = 0;
   for (let start = 0; start < text.length; start += CHUNK_CHARS) {
     const chunk = start === 0 && text.length <= CHUNK_CHARS ? text : text.slice(start, start + CHUNK_CHARS);
-    if (scratch.length < chunk.length * 3) scratch = new Uint8Array(chunk.length * 3);
-    const { written } = encoder.encodeInto(chunk, scratch);
-    tokens += countTokenBytes(scratch, 0, written);
+    const { bytes, written } = encode(chunk);
+    tokens += countTokenBytes(bytes, 0, written);
   }
   return Math.round(tokens);
 }

@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { combine, combineLoosely, isAnchored, topLevelAlternatives } from '../../src/condense/patterns.js';
+import { combine, combineLoosely, topLevelAlternatives } from '../../src/condense/patterns.js';
 import type { Guarded } from '../../src/condense/patterns.js';
 import { defaultRecognisers } from '../../src/condense/recognisers/index.js';
 import { failureBlocks, failureSignals, summaryLines } from '../../src/condense/signals.js';
 import { loadFixtures } from './fixtures.js';
-
-describe('isAnchored', () => {
-  it.each([
-    ['^foo', true],
-    ['^(?:a|b)c', true],
-    ['^[|]x', true],
-    ['^a\\|b', true],
-    ['^a|b', false],
-    ['foo', false],
-    ['(?:^a)|b', false],
-  ])('%s → %s', (source, anchored) => {
-    expect(isAnchored(source)).toBe(anchored);
-  });
-});
 
 describe('topLevelAlternatives', () => {
   it.each([
