@@ -5,7 +5,6 @@ import { invalid } from '../validate.js';
 import { Job } from './job.js';
 import { readJobLogs } from './logs.js';
 import { jobNotFound, normalizeLogsOptions, normalizeManagerOptions, validateJobId, validateSignal } from './options.js';
-import { trackLive, untrackLive, type Reapable } from './reaper.js';
 import type { JobInfo, JobManager, JobManagerOptions } from './types.js';
 
 const KEEP_FINISHED_JOBS = 100;
@@ -17,7 +16,7 @@ interface Entry {
 
 /**
  * Creates a job manager: pass it to `run()` as `jobs`, or use a shell's `jobs`.
- * Its live jobs are killed by `close()`, and when the host exits or receives SIGINT, SIGTERM or SIGHUP.
+ * Its live jobs are killed by `close()`, and when the host exits or dies, as every run tersh starts (unless `detached`).
  * @public
  */
 export function createJobManager(options?: JobManagerOptions): JobManager {
@@ -32,12 +31,6 @@ export function createJobManager(options?: JobManagerOptions): JobManager {
     const entry = entries.get(id);
     if (!entry) throw jobNotFound(id);
     return entry;
-  };
-
-  const reapable: Reapable = {
-    signalAll: (signal) => liveJobs().forEach((job) => job.signalNow(signal)),
-    liveTags: () => liveJobs().map((job) => job.recordId),
-    hasLiveJobs: () => liveJobs().length > 0,
   };
 
   const forgetOldFinished = (): void => {
@@ -66,13 +59,9 @@ export function createJobManager(options?: JobManagerOptions): JobManager {
       // The run's own store holds the record, whatever the manager's default is.
       const store = adopted.store;
       entries.set(job.id, { job, store });
-      trackLive(reapable);
-      void job.finished.then(() => {
-        forgetOldFinished();
-        if (!reapable.hasLiveJobs()) untrackLive(reapable);
-      });
+      void job.finished.then(forgetOldFinished);
       // The process already runs: a closed manager still takes it, only to stop it.
-      if (closed) void job.cancel();
+      if (closed && !job.detached) void job.cancel();
       return job.id;
     },
 
@@ -114,8 +103,7 @@ export function createJobManager(options?: JobManagerOptions): JobManager {
 
     async close() {
       closed = true;
-      await Promise.all(liveJobs().map((job) => job.cancel()));
-      untrackLive(reapable);
+      await Promise.all(liveJobs().filter((job) => !job.detached).map((job) => job.cancel()));
     },
   };
   return manager;

@@ -1,7 +1,7 @@
 import { TershError } from '../errors.js';
 import type { AdoptedProcess } from '../run/job-host.js';
 import type { ProcessHandle } from '../run/process-handle.js';
-import { killPids, signalGroup } from '../run/process-group.js';
+import { signalGroup } from '../run/process-group.js';
 import type { RunResult } from '../run/run-result.js';
 import { alivePids, watchOrphans } from './orphans.js';
 import type { JobInfo, JobStatus } from './types.js';
@@ -22,6 +22,8 @@ export class Job {
   readonly cwd: string;
   readonly pid: number;
   readonly autoBackgrounded: boolean;
+  /** Started with `detached: true`: the manager's close() leaves it running. */
+  readonly detached: boolean;
   /** Epoch milliseconds the process started (before adoption, for a promoted run). */
   readonly startedAt: number;
   /** Resolves once the job is finished and its record complete. */
@@ -44,6 +46,7 @@ export class Job {
     this.cwd = adopted.cwd;
     this.pid = adopted.handle.pid;
     this.autoBackgrounded = adopted.autoBackgrounded;
+    this.detached = adopted.handle.detached;
     this.handle = adopted.handle;
     this.startedAt = Math.round(Date.now() - (performance.now() - adopted.handle.startedAt));
     this.stdoutBytes = adopted.handle.stdout.bytes;
@@ -158,14 +161,6 @@ export class Job {
     stdin.end();
   }
 
-  /** Synchronous signal to everything the job may still have running (for the exit hook). */
-  signalNow(signal: NodeJS.Signals): void {
-    if (this.currentPhase === 'finished') return;
-    this.killed = true;
-    signalGroup(this.pid, signal);
-    killPids(this.orphanPids, signal);
-  }
-
   info(): JobInfo {
     const info: JobInfo = {
       jobId: this.id,
@@ -206,6 +201,7 @@ export class Job {
     } catch (error) {
       this.failure = (error as Error).message;
     } finally {
+      adopted.handle.release();
       this.endedAt = Date.now();
       this.orphanPids = [];
       this.currentPhase = 'finished';
@@ -225,7 +221,7 @@ export class Job {
     const lifetime = setTimeout(() => void this.killLeftovers(), Math.max(0, remaining));
     try {
       await watchOrphans(leftovers, {
-        pgid: this.pid,
+        remaining: () => adopted.handle.remaining(),
         onChange: (pids) => {
           this.orphanPids = pids;
           this.notify();
@@ -239,11 +235,6 @@ export class Job {
 
   private async killLeftovers(): Promise<void> {
     this.killed = true;
-    signalGroup(this.pid, 'SIGTERM');
-    killPids(this.orphanPids, 'SIGTERM');
-    await delay(LEFTOVER_KILL_GRACE_MS);
-    if (this.currentPhase !== 'orphaned') return;
-    signalGroup(this.pid, 'SIGKILL');
-    killPids(this.orphanPids, 'SIGKILL');
+    await this.handle?.killRemaining(LEFTOVER_KILL_GRACE_MS);
   }
 }

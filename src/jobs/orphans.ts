@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { groupAlive, scanProcesses } from '../run/process-group.js';
 
 const POLL_MS = 250;
 
@@ -24,22 +23,22 @@ export async function alivePids(pids: readonly number[]): Promise<number[]> {
 }
 
 export interface OrphanWatch {
-  /** The leader of the job's process group. */
-  pgid: number;
+  /** Every live process of the job (its cgroup, or its group, session, descendants and tag). */
+  remaining(): number[];
   /** Called with the pids still running after every poll that changed them. */
   onChange(pids: number[]): void;
 }
 
 /**
  * Polls the known leftover pids every 250 ms (one `kill(pid, 0)` each); when they are all gone,
- * one scan of the group catches descendants they started meanwhile. Resolves when none is left.
+ * one look at the run's processes catches those they started meanwhile. Resolves when none is left.
  */
 export async function watchOrphans(initial: readonly number[], watch: OrphanWatch): Promise<void> {
   let pids = [...initial];
   for (;;) {
     const alive = await alivePids(pids);
     if (alive.length === 0) {
-      const newcomers = (await groupAlive(watch.pgid)) ? (await scanProcesses(watch.pgid, undefined)).groupMembers : [];
+      const newcomers = watch.remaining();
       if (newcomers.length === 0) return;
       pids = newcomers;
       watch.onChange(pids);

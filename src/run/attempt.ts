@@ -63,7 +63,8 @@ export async function runAttempt(
       signal: opts.signal,
       headBytes: opts.inlineMaxBytes,
       ringBytes: Math.max(opts.ringBytes, opts.inlineMaxBytes),
-      leftovers: opts.background || opts.autoBackgroundAfterMs !== undefined ? 'keep' : 'kill',
+      leftovers: opts.background || opts.autoBackgroundAfterMs !== undefined || opts.detached ? 'keep' : 'kill',
+      detached: opts.detached,
     });
   } catch (error) {
     const message = `Could not start ${resolved.file}: ${(error as Error).message}`;

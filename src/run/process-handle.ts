@@ -2,9 +2,10 @@ import type { Readable, Writable } from 'node:stream';
 import { constants } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { RecordWriter } from '../store/index.js';
-import { spawnChild } from './spawn-child.js';
+import type { RunProcesses } from '../process/run-processes.js';
+import { startRun, type StartedRun } from './run-start.js';
 import { StreamCapture } from './stream-capture.js';
-import { scanProcesses, groupAlive, killPids, signalGroup, terminateRun } from './process-group.js';
+import { signalGroup } from './process-group.js';
 
 /** How a process ended, before any interpretation. */
 export interface ProcessOutcome {
@@ -36,6 +37,8 @@ export interface StartRequest {
   ringBytes: number;
   /** After the main process exits: kill what is left of its group, or keep it and report it. */
   leftovers: 'kill' | 'keep';
+  /** Not tied to the host: neither its exit nor its death (SIGKILL included) kills this run. @defaultValue false */
+  detached?: boolean;
 }
 
 const DRAIN_GRACE_MS = 100;
@@ -61,10 +64,16 @@ export class ProcessHandle {
   readonly streamsClosed: Promise<void>;
   private timedOut = false;
   private canceled = false;
-  private terminating: Promise<number[]> | undefined;
+  private terminating: Promise<void> | undefined;
   private exited = false;
+  private readonly processes: RunProcesses;
+  /** Unties the run from the host's life; a job calls it once its leftovers are gone too. */
+  readonly release: () => void;
 
-  private constructor(private readonly request: StartRequest, child: Awaited<ReturnType<typeof spawnChild>>, startedAt: number) {
+  private constructor(private readonly request: StartRequest, started: StartedRun, startedAt: number) {
+    const { child } = started;
+    this.processes = started.processes;
+    this.release = started.release;
     this.pid = child.pid;
     this.startedAt = startedAt;
     this.stdout = new StreamCapture(request.record.stdout, request.headBytes, request.ringBytes);
@@ -86,26 +95,43 @@ export class ProcessHandle {
 
   static async start(request: StartRequest): Promise<ProcessHandle> {
     const startedAt = performance.now();
-    const child = await spawnChild({
+    const started = await startRun({
       file: request.file,
       args: request.args,
       cwd: request.cwd,
       env: request.env,
       stdin: request.input !== undefined || request.stdinPipe ? 'pipe' : 'ignore',
+      tag: request.runTag,
+      detached: request.detached === true,
     });
-    return new ProcessHandle(request, child, startedAt);
+    return new ProcessHandle(request, started, startedAt);
+  }
+
+  /** Started with `detached: true`: not tied to the host's life. */
+  get detached(): boolean {
+    return this.request.detached === true;
   }
 
   get running(): boolean {
     return !this.exited;
   }
 
-  /** Kills the whole group (TERM, then KILL after the grace) and any tagged escapees. */
-  terminate(reason: 'timeout' | 'canceled'): Promise<number[]> {
+  /** Kills every process of the run (TERM, then KILL after the grace, then until none is left), escapees included. */
+  terminate(reason: 'timeout' | 'canceled'): Promise<void> {
     if (reason === 'timeout') this.timedOut = true;
     else this.canceled = true;
-    this.terminating ??= terminateRun(this.pid, this.request.runTag, this.request.killGraceMs);
+    this.terminating ??= this.processes.terminate(this.request.killGraceMs);
     return this.terminating;
+  }
+
+  /** The live processes of the run: its cgroup, or its group, session, descendants and tag. */
+  remaining(): number[] {
+    return this.processes.list();
+  }
+
+  /** Kills what is left of the run (leftovers of a job): TERM, KILL after `graceMs`, until none is left. */
+  killRemaining(graceMs: number): Promise<void> {
+    return this.processes.terminate(graceMs);
   }
 
   /** Sends a signal to every process of the group. */
@@ -129,32 +155,28 @@ export class ProcessHandle {
     abortSignal?.removeEventListener('abort', onAbort);
 
     let leftoverPids: number[] = [];
-    // After a kill, terminateRun has swept the group and the escapees already.
-    if (!this.terminating && (await groupAlive(this.pid))) {
-      const scan = await scanProcesses(this.pid, this.request.runTag);
-      leftoverPids = [...new Set([...scan.groupMembers, ...scan.tagged])].sort((a, b) => a - b);
-      if (this.request.leftovers === 'kill') {
-        signalGroup(this.pid, 'SIGTERM');
-        killPids(leftoverPids, 'SIGTERM');
-      }
+    // After a kill, terminate() has swept everything already.
+    if (!this.terminating) {
+      leftoverPids = await this.processes.leftovers(this.pid);
+      if (leftoverPids.length > 0 && this.request.leftovers === 'kill') this.processes.signal('SIGTERM');
     }
     const drained = Promise.all([ended(stdout), ended(stderr)]);
-    const inTime = await Promise.race([drained.then(() => true), delay(DRAIN_GRACE_MS).then(() => false)]);
-    if (!inTime) {
-      if (this.request.leftovers === 'kill') {
-        // Whatever still holds the pipes (an escapee that called setsid included) carries the run tag.
-        const holders = (await scanProcesses(undefined, this.request.runTag)).tagged;
-        leftoverPids = [...new Set([...leftoverPids, ...holders])].sort((a, b) => a - b);
-        signalGroup(this.pid, 'SIGKILL');
-        killPids(leftoverPids, 'SIGKILL');
-        await Promise.race([drained, delay(DRAIN_GRACE_MS)]);
-        // An escapee still holds the pipe: stop reading rather than wait on it.
-        stdout.destroy();
-        stderr.destroy();
-      }
+    if (this.request.leftovers === 'kill' && leftoverPids.length > 0) {
+      await this.processes.waitGone(DRAIN_GRACE_MS, leftoverPids);
+      await this.processes.kill();
     }
-    if (this.request.leftovers === 'kill' && leftoverPids.length > 0 && (await groupAlive(this.pid))) signalGroup(this.pid, 'SIGKILL');
-    const escapeePids = this.terminating ? await this.terminating : [];
+    const inTime = await Promise.race([drained.then(() => true), delay(DRAIN_GRACE_MS).then(() => false)]);
+    if (!inTime && this.request.leftovers === 'kill') {
+      // Whatever still holds the pipes is of the run (an escapee that called setsid included).
+      await this.processes.kill();
+      await Promise.race([drained, delay(DRAIN_GRACE_MS)]);
+      // Something no mark finds still holds the pipe: stop reading rather than wait on it.
+      stdout.destroy();
+      stderr.destroy();
+    }
+    if (this.terminating) await this.terminating;
+    const escapeePids = this.timedOut || this.canceled || this.request.leftovers === 'kill' ? this.processes.escapees : [];
+    if (this.request.leftovers === 'kill') this.release();
     return {
       exit: code,
       signal,

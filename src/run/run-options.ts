@@ -50,6 +50,12 @@ export interface RunOptions extends RetryOptions {
   pipefail?: boolean;
   /** Run a bare `sleep N` (N ≥ 2) instead of refusing it. @defaultValue false */
   allowIdleSleep?: boolean;
+  /**
+   * Let the run outlive the host and its shell: it is not killed when the host exits or dies, nor by
+   * `shell.close()`, and processes it leaves behind are reported in `hint` but not stopped. A timeout or
+   * `signal` still kills it. @defaultValue false
+   */
+  detached?: boolean;
   /** Start as a background job and return at once with `jobId`. @defaultValue false */
   background?: boolean;
   /** Promote a foreground run still going after this long to a background job. @defaultValue never */
@@ -96,6 +102,7 @@ export interface NormalizedRunOptions {
   pipefail: boolean;
   allowIdleSleep: boolean;
   background: boolean;
+  detached: boolean;
   autoBackgroundAfterMs: number | undefined;
   stdin: 'ignore' | 'pipe';
   jobs: JobHost | undefined;
@@ -114,7 +121,7 @@ export interface NormalizedRunOptions {
 
 export const RUN_OPTION_KEYS = [
   'cwd', 'env', 'timeoutMs', 'maxTimeoutMs', 'killGraceMs', 'signal', 'input', 'encoding', 'store', 'full',
-  'inlineMaxBytes', 'ringBytes', 'shell', 'pipefail', 'allowIdleSleep', 'background', 'autoBackgroundAfterMs', 'stdin', 'jobs',
+  'inlineMaxBytes', 'ringBytes', 'shell', 'pipefail', 'allowIdleSleep', 'background', 'detached', 'autoBackgroundAfterMs', 'stdin', 'jobs',
   'expect', 'exitRules', 'condense', 'budgetTokens', 'policy', 'sandbox', 'trace', 'description', ...retryOptionKeys,
 ] as const;
 
@@ -161,6 +168,7 @@ export function normalizeRunOptions(options: unknown, extraKeys: readonly string
     pipefail: optionalBoolean('pipefail', raw.pipefail) ?? false,
     allowIdleSleep: optionalBoolean('allowIdleSleep', raw.allowIdleSleep) ?? false,
     background,
+    detached: optionalBoolean('detached', raw.detached) ?? false,
     autoBackgroundAfterMs: optionalInteger('autoBackgroundAfterMs', raw.autoBackgroundAfterMs, { min: 1 }),
     stdin,
     jobs: raw.jobs as JobHost | undefined,

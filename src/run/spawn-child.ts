@@ -1,5 +1,7 @@
 // The only file of tersh that touches node:child_process.
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Socket } from 'node:net';
+import type { Writable } from 'node:stream';
 
 export interface SpawnRequest {
   file: string;
@@ -35,4 +37,21 @@ export function spawnChild(request: SpawnRequest): Promise<SpawnedChild> {
       resolve({ child, pid: child.pid! });
     });
   });
+}
+
+/**
+ * Starts a helper process that tersh talks to through its stdin (the watchdog): its own session, no output,
+ * and neither it nor the pipe keeps the host's event loop alive. Undefined when it cannot start.
+ */
+export function spawnHelper(file: string, args: readonly string[], env: NodeJS.ProcessEnv): Writable | undefined {
+  try {
+    const child = spawn(file, args as string[], { env, detached: true, stdio: ['pipe', 'ignore', 'ignore'], windowsHide: true });
+    child.once('error', () => undefined);
+    child.unref();
+    const input = child.stdin as Socket | null;
+    input?.unref();
+    return input ?? undefined;
+  } catch {
+    return undefined;
+  }
 }

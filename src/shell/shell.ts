@@ -27,6 +27,8 @@ export function createShell(options?: ShellOptions): Shell {
   let env = { ...settings.env };
   let checkpointStore: CheckpointStore | undefined;
   let closing: Promise<void> | undefined;
+  /** Foreground runs in progress, ended by close() (a detached one is not listed). */
+  const foreground = new Map<AbortController, Promise<unknown>>();
 
   const ensureOpen = (): void => {
     if (closing) throw new TershError('SHELL_CLOSED', 'This shell is closed; create a new one with createShell().');
@@ -91,9 +93,23 @@ export function createShell(options?: ShellOptions): Shell {
         }
         options.sandbox = settings.sandbox;
       }
-      const result = await run(command, options as RunOptions);
-      if (prepared) await learn(prepared, runEnv, result);
-      return result;
+      if (merged.detached === true || (options.signal !== undefined && !(options.signal instanceof AbortSignal))) {
+        const result = await run(command, options as RunOptions);
+        if (prepared) await learn(prepared, runEnv, result);
+        return result;
+      }
+      const controller = new AbortController();
+      const given = options.signal;
+      options.signal = given instanceof AbortSignal ? AbortSignal.any([given, controller.signal]) : controller.signal;
+      const running = run(command, options as RunOptions);
+      foreground.set(controller, running.catch(() => undefined));
+      try {
+        const result = await running;
+        if (prepared) await learn(prepared, runEnv, result);
+        return result;
+      } finally {
+        foreground.delete(controller);
+      }
     },
 
     async detail(id, detailOptions) {
@@ -128,7 +144,11 @@ export function createShell(options?: ShellOptions): Shell {
     },
 
     close() {
-      closing ??= jobs.close().finally(() => capture.dispose());
+      if (!closing) {
+        const runs = [...foreground];
+        for (const [controller] of runs) controller.abort();
+        closing = Promise.all([jobs.close(), ...runs.map(([, running]) => running)]).then(() => undefined).finally(() => capture.dispose());
+      }
       return closing;
     },
   };

@@ -70,6 +70,6 @@ export interface Shell {
   restore(label: string, options?: RestoreOptions): Promise<RestoreReport>;
   /** The checkpoints of the session's directory, oldest first. */
   checkpoints(): Promise<CheckpointInfo[]>;
-  /** Kills live jobs and releases everything; every later call throws `SHELL_CLOSED`. */
+  /** Ends every foreground run (each resolves with `canceled: true`) and live job (not a `detached` one), then releases everything; every later call throws `SHELL_CLOSED`. */
   close(): Promise<void>;
 }

@@ -1,0 +1,93 @@
+import { onExit } from 'signal-exit';
+import { createCgroupParent, createRunCgroup, killCgroup, removeCgroup } from './cgroup.js';
+import { readProcEntries, runProcesses, type RunMarks } from './proc-scan.js';
+import { Watchdog } from './watchdog.js';
+
+/** A run that must not outlive this host. */
+export interface HeldRun extends RunMarks {
+  cgroup?: string | undefined;
+}
+
+// The one piece of process-wide state in tersh: the host's live runs, its watchdog and its cgroup folder.
+// A process exits once, whichever shell or job manager started what, so one hook and one watchdog serve all.
+interface HostState {
+  runs: Map<string, HeldRun>;
+  watchdog: Watchdog | undefined;
+  /** undefined: not probed yet; null: no cgroups here (or not allowed to move processes). */
+  cgroupParent: string | null | undefined;
+  removeExitHook: (() => void) | undefined;
+}
+
+const host: HostState = { runs: new Map(), watchdog: undefined, cgroupParent: undefined, removeExitHook: undefined };
+
+/** A fresh cgroup for a run, where this host may create them; undefined otherwise. */
+export function runCgroup(tag: string): string | undefined {
+  if (host.cgroupParent === undefined) {
+    host.cgroupParent = createCgroupParent() ?? null;
+    if (host.cgroupParent) ensureWatchdog()?.setParent(host.cgroupParent);
+  }
+  return host.cgroupParent ? createRunCgroup(host.cgroupParent, tag) : undefined;
+}
+
+/** Stops giving runs cgroups (this host turned out not to be allowed to move processes into them). */
+export function giveUpCgroups(): void {
+  host.cgroupParent = null;
+}
+
+function ensureWatchdog(): Watchdog | undefined {
+  if (!host.watchdog?.isAlive) {
+    host.watchdog = Watchdog.start();
+    if (host.cgroupParent) host.watchdog?.setParent(host.cgroupParent);
+    for (const run of host.runs.values()) host.watchdog?.watch(run);
+  }
+  return host.watchdog;
+}
+
+/** Kills every held run, synchronously: the host is exiting (normal exit, uncaught exception, a signal). */
+function killHeldRuns(): void {
+  const runs = [...host.runs.values()];
+  for (const run of runs) {
+    if (run.cgroup) killCgroup(run.cgroup);
+    try {
+      process.kill(-run.pgid, 'SIGKILL');
+    } catch {
+      // gone
+    }
+  }
+  const entries = readProcEntries();
+  for (const run of runs) {
+    for (const pid of runProcesses(run, entries)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // gone
+      }
+    }
+  }
+}
+
+/**
+ * Ties a run to this host's life until the returned release is called: killed when the host exits in any
+ * way a handler sees (signal-exit observes exits without taking the signals' default action away), and
+ * by the watchdog for the deaths none sees (SIGKILL, the OOM killer).
+ */
+export function holdRun(run: HeldRun): () => void {
+  host.runs.set(run.tag, run);
+  ensureWatchdog()?.watch(run);
+  host.removeExitHook ??= onExit(() => killHeldRuns());
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    host.runs.delete(run.tag);
+    host.watchdog?.forget(run.tag);
+    if (run.cgroup && !removeCgroup(run.cgroup)) {
+      killCgroup(run.cgroup);
+      setTimeout(() => removeCgroup(run.cgroup!), 100).unref();
+    }
+    if (host.runs.size === 0) {
+      host.removeExitHook?.();
+      host.removeExitHook = undefined;
+    }
+  };
+}

@@ -1,0 +1,167 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { cgroupPids, freezeCgroup, killCgroup } from './cgroup.js';
+import { readProcEntries, readProcEntry, runProcesses, type RunMarks } from './proc-scan.js';
+
+const POLL_MS = 10;
+const SWEEP_DEADLINE_MS = 2_000;
+const MAX_STOP_ROUNDS = 50;
+const RESCAN_AFTER_MS = 5;
+
+function send(pids: readonly number[], signal: NodeJS.Signals): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // gone
+    }
+  }
+}
+
+function sendGroup(pgid: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Every process of one run, whatever it did to leave (setsid, a double fork, `env -i`): the run's cgroup
+ * where it has one, else its group, session, descendants and tag in one /proc scan.
+ */
+export class RunProcesses {
+  constructor(
+    readonly marks: RunMarks,
+    readonly cgroup: string | undefined,
+  ) {}
+
+  /**
+   * The live processes of the run: one read of `cgroup.procs`, or one scan of /proc, which also keeps
+   * every process seen before (by pid and start time: one that has since been reparented and shed its tag).
+   */
+  list(): number[] {
+    if (process.platform !== 'linux') return [];
+    if (this.cgroup) return cgroupPids(this.cgroup);
+    const entries = readProcEntries();
+    const found = new Set(runProcesses(this.marks, entries));
+    for (const entry of entries) {
+      if (entry.zombie) continue;
+      if (found.has(entry.pid)) this.seen.set(entry.pid, entry.startTicks);
+      else if (this.seen.get(entry.pid) === entry.startTicks) found.add(entry.pid);
+    }
+    return [...found].sort((a, b) => a - b);
+  }
+
+  private readonly seen = new Map<number, number>();
+
+  /**
+   * What is left once the main process `pid` has exited. Without a cgroup, a scan that finds nothing is made
+   * once more a moment later: a double fork caught between its two forks (or a child caught inside exec)
+   * shows no mark for that moment.
+   */
+  async leftovers(pid: number): Promise<number[]> {
+    const found = this.list().filter((other) => other !== pid);
+    if (found.length > 0 || this.cgroup || process.platform !== 'linux') return found;
+    await delay(RESCAN_AFTER_MS);
+    return this.list().filter((other) => other !== pid);
+  }
+
+  /** Pids seen outside the run's process group (setsid escapees), noted while they were alive. */
+  get escapees(): number[] {
+    return [...this.outside].sort((a, b) => a - b);
+  }
+
+  private readonly outside = new Set<number>();
+  private readonly classified = new Set<number>();
+
+  private note(pids: readonly number[]): void {
+    for (const pid of pids) {
+      if (this.classified.has(pid)) continue;
+      this.classified.add(pid);
+      const entry = readProcEntry(pid);
+      if (entry && entry.pgid !== this.marks.pgid) this.outside.add(pid);
+    }
+  }
+
+  /**
+   * Sends `signal` to the group and every other process of the run, all frozen meanwhile so that no fork
+   * slips between the scan and the signal (the cgroup's freezer, or SIGSTOP until a scan finds nothing new).
+   */
+  signal(signal: NodeJS.Signals): number[] {
+    if (this.cgroup) {
+      freezeCgroup(this.cgroup, true);
+      const pids = this.list();
+      this.note(pids);
+      sendGroup(this.marks.pgid, signal);
+      send(pids, signal);
+      freezeCgroup(this.cgroup, false);
+      return pids;
+    }
+    const stopped = new Set<number>();
+    sendGroup(this.marks.pgid, 'SIGSTOP');
+    for (let round = 0; round < MAX_STOP_ROUNDS; round += 1) {
+      const fresh = this.list().filter((pid) => !stopped.has(pid));
+      if (fresh.length === 0) break;
+      send(fresh, 'SIGSTOP');
+      fresh.forEach((pid) => stopped.add(pid));
+    }
+    const pids = [...stopped].sort((a, b) => a - b);
+    this.note(pids);
+    sendGroup(this.marks.pgid, signal);
+    send(pids, signal);
+    sendGroup(this.marks.pgid, 'SIGCONT');
+    send(pids, 'SIGCONT');
+    return pids;
+  }
+
+  /** Resolves true once nothing of the run is left (of `known`, without a cgroup), false after `ms`. */
+  async waitGone(ms: number, known: readonly number[]): Promise<boolean> {
+    const deadline = Date.now() + ms;
+    const anyLeft = (): boolean => (this.cgroup ? cgroupPids(this.cgroup).length > 0 : known.some((pid) => readProcEntry(pid) !== undefined));
+    while (anyLeft()) {
+      if (Date.now() >= deadline) return false;
+      await delay(POLL_MS);
+    }
+    return true;
+  }
+
+  /**
+   * SIGKILL to everything of the run until a scan finds nothing (a respawner that ignores SIGTERM included),
+   * bounded by a deadline. With a cgroup, `cgroup.kill` (race-free against forks); without, what a scan
+   * finds is stopped first and killed once a scan finds nothing new, so nothing forks between scan and kill.
+   */
+  async kill(): Promise<void> {
+    const deadline = Date.now() + SWEEP_DEADLINE_MS;
+    sendGroup(this.marks.pgid, 'SIGKILL');
+    if (this.cgroup) {
+      const pids = cgroupPids(this.cgroup);
+      this.note(pids);
+      killCgroup(this.cgroup);
+      await this.waitGone(SWEEP_DEADLINE_MS, pids);
+      return;
+    }
+    const stopped = new Set<number>();
+    while (Date.now() < deadline) {
+      const found = this.list();
+      if (found.length === 0) return;
+      this.note(found);
+      const fresh = found.filter((pid) => !stopped.has(pid));
+      if (fresh.length > 0) {
+        send(fresh, 'SIGSTOP');
+        fresh.forEach((pid) => stopped.add(pid));
+        continue;
+      }
+      send(found, 'SIGKILL');
+      stopped.clear();
+      await delay(1);
+    }
+  }
+
+  /** TERM, then KILL after `graceMs` if anything is left, then a sweep until nothing is. */
+  async terminate(graceMs: number): Promise<void> {
+    const termed = this.signal('SIGTERM');
+    const gone = await this.waitGone(graceMs, termed);
+    if (!gone || this.list().length > 0) await this.kill();
+  }
+}

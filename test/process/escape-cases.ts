@@ -1,0 +1,76 @@
+// The processes-that-escape reproducers (issue 20, items 7 to 9), shared by the cgroup and the /proc-scan runs.
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { createRecordStore, run } from '../../src/index.js';
+import { killPids } from '../../src/run/process-group.js';
+import { livePidsWith, uniqueSleepSeconds } from '../helpers/processes.js';
+import { useTempDirs } from '../helpers/temp-dir.js';
+
+const ITERATIONS = 10;
+
+export function escapeCases(inCgroup: boolean): void {
+  const tempDir = useTempDirs();
+  const store = () => createRecordStore({ dir: join(tempDir(), 'records') });
+  const markers: string[] = [];
+  const marker = (): string => {
+    const seconds = uniqueSleepSeconds();
+    markers.push(seconds);
+    return seconds;
+  };
+  afterAll(() => {
+    for (const seconds of markers) killPids(livePidsWith(`sleep ${seconds}`), 'SIGKILL');
+  });
+
+  it(inCgroup ? 'runs each command in a cgroup of its own' : 'runs commands in the host\'s cgroup', async () => {
+    const result = await run('cat /proc/self/cgroup', { store: store(), full: true });
+    const own = /^0::(.*)$/m.exec(result.stdout ?? '')?.[1] ?? '';
+    expect(own.endsWith(`/${result.id}`)).toBe(inCgroup);
+  });
+
+  const leavers = {
+    'a setsid sleep': (s: string) => `sh -c 'setsid sleep ${s} >/dev/null 2>&1 </dev/null &'`,
+    'a perl double fork': (s: string) => `perl -MPOSIX -e 'fork and exit; POSIX::setsid(); fork and exit; open STDOUT, ">/dev/null"; open STDERR, ">/dev/null"; exec "sleep", "${s}"'`,
+    'a setsid env -i sleep': (s: string) => `sh -c 'setsid env -i sleep ${s} >/dev/null 2>&1 </dev/null &'`,
+  };
+
+  // Without a cgroup, a process that left the session, dropped the tag and lost its parent before the run
+  // ended carries no mark at all: only a cgroup finds it (docs/run.md says so).
+  const findable = Object.entries(leavers).filter(([name]) => inCgroup || name !== 'a setsid env -i sleep');
+  it.each(findable)(`kills what %s leaves behind after a normal exit, and says so (${ITERATIONS} runs)`, async (_, command) => {
+    for (let i = 0; i < ITERATIONS; i += 1) {
+      const seconds = marker();
+      const result = await run(command(seconds), { store: store(), timeoutMs: 10_000 });
+      expect(result.exit).toBe(0);
+      expect(result.hint).toMatch(/still running after the command exited and (was|were) stopped/);
+      expect(livePidsWith(`sleep ${seconds}`)).toEqual([]);
+    }
+  });
+
+  it('keeps what a detached run leaves behind, and says so', async () => {
+    const seconds = marker();
+    const result = await run(leavers['a setsid sleep'](seconds), { store: store(), detached: true });
+    expect(result.hint).toMatch(/left running \(detached: true\)/);
+    expect(livePidsWith(`sleep ${seconds}`)).toHaveLength(1);
+  });
+
+  it(`kills a setsid escapee that dropped the run tag with env -i, at a 200 ms timeout (${ITERATIONS} runs)`, async () => {
+    for (let i = 0; i < ITERATIONS; i += 1) {
+      const seconds = marker();
+      const result = await run(`setsid env -i sleep ${seconds} & sleep ${seconds}`, { store: store(), timeoutMs: 200, allowIdleSleep: true });
+      expect(result.timedOut).toBe(true);
+      expect(livePidsWith(`sleep ${seconds}`)).toEqual([]);
+    }
+  });
+
+  it(`kills a setsid respawner that ignores SIGTERM, at a 200 ms timeout (${ITERATIONS} runs)`, async () => {
+    for (let i = 0; i < ITERATIONS; i += 1) {
+      const seconds = marker();
+      const respawner = `setsid sh -c 'trap "" TERM; while :; do (trap "" TERM; sleep ${seconds}) & sleep 0.01; done' >/dev/null 2>&1 </dev/null & sleep ${seconds}`;
+      const result = await run(respawner, { store: store(), timeoutMs: 200, killGraceMs: 100, allowIdleSleep: true });
+      expect(result.timedOut).toBe(true);
+      expect(livePidsWith(`sleep ${seconds}`)).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 200)); // nothing comes back later either
+      expect(livePidsWith(`sleep ${seconds}`)).toEqual([]);
+    }
+  });
+}
