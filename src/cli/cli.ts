@@ -14,8 +14,13 @@ export interface CliOutput {
   status: number;
 }
 
+export interface CliOptions {
+  /** Ends the invocation: a running command is killed (its whole group) and its result printed. */
+  signal?: AbortSignal;
+}
+
 /** Runs one CLI invocation; returns what to print and the exit status (never exits the process itself). */
-export async function cli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<CliOutput> {
+export async function cli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, options: CliOptions = {}): Promise<CliOutput> {
   const [name, ...rest] = argv;
   if (name === undefined) return { stdout: '', stderr: `${generalHelp()}\n`, status: 2 };
   if (name === '--help' || name === '-h' || name === 'help') return { stdout: `${generalHelp()}\n`, stderr: '', status: 0 };
@@ -44,11 +49,14 @@ export async function cli(argv: readonly string[], env: NodeJS.ProcessEnv = proc
   } catch (error) {
     return usageError((error as Error).message.replace(/`cwd`/, '`--cwd`'), parsed.global.pretty);
   }
+  const stop = (): void => void shell.close();
+  options.signal?.addEventListener('abort', stop, { once: true });
   try {
     const tool = createTools(shell, { include: [command.tool] })[0] as ToolDefinition;
     const body = command.name === 'logs' ? await readLogs(tool, args) : (await tool.handler(args)).structuredContent;
     return present(command, body, parsed.global.pretty);
   } finally {
+    options.signal?.removeEventListener('abort', stop);
     await shell.close();
   }
 }
