@@ -43,8 +43,22 @@ export function readProcEntry(pid: number): ProcEntry | undefined {
   return entry?.zombie ? undefined : entry;
 }
 
-/** Every process but this one (zombies flagged), in one pass over /proc (synchronous: /proc never waits on a disk). */
-export function readProcEntries(): ProcEntry[] {
+/** The pid the kernel handed out last (in this pid namespace), or undefined. */
+function lastPid(): number | undefined {
+  try {
+    const last = Number(readFileSync('/proc/loadavg', 'utf8').trim().split(' ').at(-1));
+    return Number.isInteger(last) ? last : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Every process but this one (zombies flagged), in one pass over /proc (synchronous: /proc never waits on a
+ * disk). With `sincePid`, only pids from it on are read, as long as pids have not wrapped around since
+ * (the kernel hands them out in increasing order): the stat of the other hundreds of processes is not read.
+ */
+export function readProcEntries(sincePid?: number): ProcEntry[] {
   if (process.platform !== 'linux') return [];
   let names: string[];
   try {
@@ -52,10 +66,12 @@ export function readProcEntries(): ProcEntry[] {
   } catch {
     return [];
   }
+  const last = sincePid === undefined ? undefined : lastPid();
+  const floor = sincePid !== undefined && last !== undefined && last >= sincePid ? sincePid : 0;
   const entries: ProcEntry[] = [];
   for (const name of names) {
     const pid = Number(name);
-    if (!Number.isInteger(pid) || pid === process.pid) continue;
+    if (!Number.isInteger(pid) || pid < floor || pid === process.pid) continue;
     const entry = readStat(pid);
     if (entry) entries.push(entry);
   }
@@ -77,7 +93,7 @@ function environHas(pid: number, needle: Buffer): boolean {
  * The processes of a run in one scan: its group and session, every live descendant of those (the parent
  * chain, through parents that just exited), and any process started since the run whose environment carries its tag. Sorted pids.
  */
-export function runProcesses(marks: RunMarks, entries: readonly ProcEntry[] = readProcEntries()): number[] {
+export function runProcesses(marks: RunMarks, entries: readonly ProcEntry[] = readProcEntries(marks.pgid)): number[] {
   const candidates = entries.filter((entry) => entry.startTicks >= marks.startTicks);
   const byPid = new Map(candidates.map((entry) => [entry.pid, entry]));
   const verdict = new Map<number, boolean>();

@@ -6,6 +6,7 @@ const POLL_MS = 10;
 const SWEEP_DEADLINE_MS = 2_000;
 const MAX_STOP_ROUNDS = 50;
 const RESCAN_AFTER_MS = 5;
+const PID_ORDER_TRUSTED_MS = 60_000;
 
 function send(pids: readonly number[], signal: NodeJS.Signals): void {
   for (const pid of pids) {
@@ -43,7 +44,8 @@ export class RunProcesses {
   list(): number[] {
     if (process.platform !== 'linux') return [];
     if (this.cgroup) return cgroupPids(this.cgroup);
-    const entries = readProcEntries();
+    // Past a minute, pids may have wrapped around and come back up: read them all.
+    const entries = readProcEntries(Date.now() - this.createdAt < PID_ORDER_TRUSTED_MS ? this.marks.pgid : undefined);
     const found = new Set(runProcesses(this.marks, entries));
     for (const entry of entries) {
       if (entry.zombie) continue;
@@ -54,6 +56,7 @@ export class RunProcesses {
   }
 
   private readonly seen = new Map<number, number>();
+  private readonly createdAt = Date.now();
 
   /**
    * What is left once the main process `pid` has exited. Without a cgroup, a scan that finds nothing is made
