@@ -46,6 +46,9 @@ function ensureWatchdog(): Watchdog | undefined {
 /** Kills every held run, synchronously: the host is exiting (normal exit, uncaught exception, a signal). */
 function killHeldRuns(): void {
   const runs = [...host.runs.values()];
+  // Scan before the first kill: a descendant is found through its parent only while that parent lives.
+  const entries = readProcEntries();
+  const found = runs.map((run) => (run.cgroup ? [] : runProcesses(run, entries)));
   for (const run of runs) {
     if (run.cgroup) killCgroup(run.cgroup);
     try {
@@ -54,9 +57,8 @@ function killHeldRuns(): void {
       // gone
     }
   }
-  const entries = readProcEntries();
-  for (const run of runs) {
-    for (const pid of runProcesses(run, entries)) {
+  for (const pids of found) {
+    for (const pid of pids) {
       try {
         process.kill(pid, 'SIGKILL');
       } catch {

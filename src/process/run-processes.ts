@@ -136,8 +136,8 @@ export class RunProcesses {
    */
   async kill(): Promise<void> {
     const deadline = Date.now() + SWEEP_DEADLINE_MS;
-    sendGroup(this.marks.pgid, 'SIGKILL');
     if (this.cgroup) {
+      sendGroup(this.marks.pgid, 'SIGKILL');
       const pids = cgroupPids(this.cgroup);
       this.note(pids);
       killCgroup(this.cgroup);

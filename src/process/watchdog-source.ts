@@ -6,8 +6,8 @@
  * - `forget <tag>`: the run ended.
  *
  * When stdin ends (the host died, however: its end of the pipe is closed by the kernel) or on SIGTERM,
- * SIGHUP or SIGINT, it kills every watched run (`cgroup.kill`, the group, then a /proc sweep for the
- * session, the descendants and the tag, repeated until a scan finds nothing or 1.5 s pass), removes the
+ * SIGHUP or SIGINT, it kills every watched run (a /proc scan for the session, the descendants and the
+ * tag, then `cgroup.kill`, the group and what the scan found, repeated until a scan finds nothing or 1.5 s pass), removes the
  * cgroup folders and exits. Self-contained: the scan mirrors proc-scan.ts.
  */
 export const WATCHDOG_SOURCE = String.raw`
@@ -59,14 +59,15 @@ function sweep() {
   sweeping = true;
   const deadline = Date.now() + 1500;
   for (;;) {
+    // Scan before the first kill: a descendant is found through its parent only while that parent lives.
+    const list = entries();
+    const found = [...runs.values()].map((run) => members(run, list));
     for (const run of runs.values()) {
       if (run.cgroup) write(run.cgroup + '/cgroup.kill', '1');
       kill(-run.pgid, 'SIGKILL');
     }
-    const list = entries();
-    let found = 0;
-    for (const run of runs.values()) for (const pid of members(run, list)) { kill(pid, 'SIGKILL'); found += 1; }
-    if (found === 0 || Date.now() > deadline) break;
+    for (const pids of found) for (const pid of pids) kill(pid, 'SIGKILL');
+    if (found.every((pids) => pids.length === 0) || Date.now() > deadline) break;
     pause(5);
   }
   const until = Date.now() + 500;

@@ -25,10 +25,10 @@ function markersFor(kinds: readonly string[]): Record<string, string> {
 }
 
 /** Starts the host, waits for its runs, kills it as asked; resolves once it is dead. */
-async function hostDies(death: Death, markers: Record<string, string>): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+async function hostDies(death: Death, markers: Record<string, string>, env: NodeJS.ProcessEnv = process.env): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   const dir = mkdtempSync(join(tmpdir(), 'tersh-host-death-'));
   const mode = death === 'exit' || death === 'throw' ? death : 'stay';
-  const child = spawn(process.execPath, ['--import', 'tsx', host, dir, mode, JSON.stringify(markers)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', host, dir, mode, JSON.stringify(markers)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   let text = '';
   child.stderr.resume();
@@ -59,6 +59,13 @@ describe('nothing outlives the host', () => {
     if (death === 'exit') expect(ended.code).toBe(0);
     if (death === 'throw') expect(ended.code).toBe(1);
     if (death.startsWith('SIG')) expect(ended.signal ?? ended.code).toBe(death === 'SIGKILL' ? 'SIGKILL' : death);
+    const survivors = await survivorsAfter(2_000, markers);
+    expect(survivors).toEqual(Object.fromEntries(kinds.map((kind) => [kind, []])));
+  });
+
+  it.each(['SIGKILL', 'exit'] as const)('leaves none after %s without cgroups either (the marks found in /proc)', { timeout: 90_000 }, async (death) => {
+    const markers = markersFor(kinds);
+    await hostDies(death, markers, { ...process.env, TERSH_CGROUPS: '0' });
     const survivors = await survivorsAfter(2_000, markers);
     expect(survivors).toEqual(Object.fromEntries(kinds.map((kind) => [kind, []])));
   });
