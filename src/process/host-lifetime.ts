@@ -16,9 +16,13 @@ interface HostState {
   /** undefined: not probed yet; null: no cgroups here (or not allowed to move processes). */
   cgroupParent: string | null | undefined;
   removeExitHook: (() => void) | undefined;
+  watchdogStarts: number;
 }
 
-const host: HostState = { runs: new Map(), watchdog: undefined, cgroupParent: undefined, removeExitHook: undefined };
+/** A watchdog that keeps dying (or cannot start) is not restarted for every run: the exit hook still serves. */
+const MAX_WATCHDOG_STARTS = 3;
+
+const host: HostState = { runs: new Map(), watchdog: undefined, cgroupParent: undefined, removeExitHook: undefined, watchdogStarts: 0 };
 
 /** A fresh cgroup for a run, where this host may create them; undefined otherwise. */
 export function runCgroup(tag: string): string | undefined {
@@ -35,7 +39,8 @@ export function giveUpCgroups(): void {
 }
 
 function ensureWatchdog(): Watchdog | undefined {
-  if (!host.watchdog?.isAlive) {
+  if (!host.watchdog?.isAlive && host.watchdogStarts < MAX_WATCHDOG_STARTS) {
+    host.watchdogStarts += 1;
     host.watchdog = Watchdog.start();
     if (host.cgroupParent) host.watchdog?.setParent(host.cgroupParent);
     for (const run of host.runs.values()) host.watchdog?.watch(run);

@@ -63,7 +63,8 @@ export async function runAttempt(
       signal: opts.signal,
       headBytes: opts.inlineMaxBytes,
       ringBytes: Math.max(opts.ringBytes, opts.inlineMaxBytes),
-      leftovers: opts.background || opts.autoBackgroundAfterMs !== undefined || opts.detached ? 'keep' : 'kill',
+      // A run promoted to a job keeps its leftovers from then on (keepLeftovers below).
+      leftovers: opts.background || opts.detached ? 'keep' : 'kill',
       detached: opts.detached,
     });
   } catch (error) {
@@ -83,6 +84,7 @@ export async function runAttempt(
   if (jobs) {
     const promoted = opts.background ? true : await promotedAfter(handle, opts.autoBackgroundAfterMs!);
     if (promoted) {
+      handle.keepLeftovers();
       const autoBackgrounded = !opts.background;
       const jobId = jobs.adopt({ recordId: record.id, command, cwd: opts.cwd, handle, store: context.store, autoBackgrounded, finalize });
       const result: RunResult = { id: record.id, exit: null, ok: true, ms: Math.round(performance.now() - handle.startedAt), shellKind: resolved.shellKind, jobId };

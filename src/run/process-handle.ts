@@ -18,6 +18,8 @@ export interface ProcessOutcome {
   leftoverPids: number[];
   /** Processes that had left the group (setsid) and were found by the run tag after a kill. */
   escapeePids: number[];
+  /** The leftovers were kept running (a job's orphans, a detached run's), not stopped. */
+  leftoversKept: boolean;
 }
 
 export interface StartRequest {
@@ -67,6 +69,7 @@ export class ProcessHandle {
   private terminating: Promise<void> | undefined;
   private exited = false;
   private readonly processes: RunProcesses;
+  private leftoverMode: 'kill' | 'keep';
   /** Unties the run from the host's life; a job calls it once its leftovers are gone too. */
   readonly release: () => void;
 
@@ -74,6 +77,7 @@ export class ProcessHandle {
     const { child } = started;
     this.processes = started.processes;
     this.release = started.release;
+    this.leftoverMode = request.leftovers;
     this.pid = child.pid;
     this.startedAt = startedAt;
     this.stdout = new StreamCapture(request.record.stdout, request.headBytes, request.ringBytes);
@@ -105,6 +109,11 @@ export class ProcessHandle {
       detached: request.detached === true,
     });
     return new ProcessHandle(request, started, startedAt);
+  }
+
+  /** From now on, what the main process leaves behind runs on (the run became a job). */
+  keepLeftovers(): void {
+    this.leftoverMode = 'keep';
   }
 
   /** Started with `detached: true`: not tied to the host's life. */
@@ -155,18 +164,19 @@ export class ProcessHandle {
     abortSignal?.removeEventListener('abort', onAbort);
 
     let leftoverPids: number[] = [];
+    const kill = this.leftoverMode === 'kill';
     // After a kill, terminate() has swept everything already.
     if (!this.terminating) {
       leftoverPids = await this.processes.leftovers(this.pid);
-      if (leftoverPids.length > 0 && this.request.leftovers === 'kill') this.processes.signal('SIGTERM');
+      if (leftoverPids.length > 0 && kill) this.processes.signal('SIGTERM');
     }
     const drained = Promise.all([ended(stdout), ended(stderr)]);
-    if (this.request.leftovers === 'kill' && leftoverPids.length > 0) {
+    if (kill && leftoverPids.length > 0) {
       await this.processes.waitGone(DRAIN_GRACE_MS, leftoverPids);
       await this.processes.kill();
     }
     const inTime = await Promise.race([drained.then(() => true), delay(DRAIN_GRACE_MS).then(() => false)]);
-    if (!inTime && this.request.leftovers === 'kill') {
+    if (!inTime && kill) {
       // Whatever still holds the pipes is of the run (an escapee that called setsid included).
       await this.processes.kill();
       await Promise.race([drained, delay(DRAIN_GRACE_MS)]);
@@ -175,8 +185,8 @@ export class ProcessHandle {
       stderr.destroy();
     }
     if (this.terminating) await this.terminating;
-    const escapeePids = this.timedOut || this.canceled || this.request.leftovers === 'kill' ? this.processes.escapees : [];
-    if (this.request.leftovers === 'kill') this.release();
+    const escapeePids = this.timedOut || this.canceled || kill ? this.processes.escapees : [];
+    if (kill) this.release();
     return {
       exit: code,
       signal,
@@ -185,6 +195,7 @@ export class ProcessHandle {
       ms: Math.round(performance.now() - this.startedAt),
       leftoverPids,
       escapeePids,
+      leftoversKept: !kill && leftoverPids.length > 0,
     };
   }
 }

@@ -62,7 +62,7 @@ function assemble(
   if (outcome.timedOut) result.timedOut = true;
   if (outcome.canceled) result.canceled = true;
   if (outcome.signal) result.signal = outcome.signal;
-  const hints = [meaning.hint, leftoverHint(outcome, opts.background || opts.autoBackgroundAfterMs !== undefined, opts.detached)].filter(Boolean);
+  const hints = [meaning.hint, leftoverHint(outcome, opts.detached && !opts.background)].filter(Boolean);
   if (hints.length > 0) result.hint = hints.join(' ');
   return result;
 }
@@ -92,14 +92,15 @@ function addViews(result: RunResult, command: string, outcome: ProcessOutcome, s
   }
 }
 
-function leftoverHint(outcome: ProcessOutcome, kept: boolean, detached: boolean): string | undefined {
+function leftoverHint(outcome: ProcessOutcome, detachedForeground: boolean): string | undefined {
   const pids = [...new Set([...outcome.leftoverPids, ...outcome.escapeePids])].sort((a, b) => a - b);
   if (pids.length === 0) return undefined;
   const one = pids.length === 1;
-  if (detached && !kept && !outcome.timedOut && !outcome.canceled) {
+  const kept = outcome.leftoversKept && !outcome.timedOut && !outcome.canceled;
+  if (kept && detachedForeground) {
     return `${pids.length} process${one ? '' : 'es'} (pid ${pids.join(', ')}) ${one ? 'was' : 'were'} still running after the command exited and ${one ? 'was' : 'were'} left running (detached: true).`;
   }
-  if (kept && !outcome.timedOut && !outcome.canceled) {
+  if (kept) {
     return `${pids.length} process${one ? '' : 'es'} started by the job (pid ${pids.join(', ')}) outlived its main process and ran on as orphans.`;
   }
   const what = outcome.timedOut || outcome.canceled
