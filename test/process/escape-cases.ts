@@ -1,7 +1,7 @@
 // The processes-that-escape reproducers (issue 20, items 7 to 9), shared by the cgroup and the /proc-scan runs.
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { createRecordStore, run } from '../../src/index.js';
+import { createJobManager, createRecordStore, run } from '../../src/index.js';
 import { killPids } from '../../src/run/process-group.js';
 import { livePidsWith, uniqueSleepSeconds } from '../helpers/processes.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
@@ -44,6 +44,16 @@ export function escapeCases(inCgroup: boolean): void {
       expect(result.hint).toMatch(/still running after the command exited and (was|were) stopped/);
       expect(livePidsWith(`sleep ${seconds}`)).toEqual([]);
     }
+  });
+
+  it('stops what a run with autoBackgroundAfterMs leaves behind when it ends before its promotion', async () => {
+    const seconds = marker();
+    const jobs = createJobManager();
+    const result = await run(leavers['a setsid sleep'](seconds), { store: store(), jobs, autoBackgroundAfterMs: 10_000 });
+    expect(result.jobId).toBeUndefined();
+    expect(result.hint).toMatch(/still running after the command exited and was stopped/);
+    expect(livePidsWith(`sleep ${seconds}`)).toEqual([]);
+    await jobs.close();
   });
 
   it('keeps what a detached run leaves behind, and says so', async () => {
