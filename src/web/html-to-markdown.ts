@@ -1,0 +1,23 @@
+import TurndownService from 'turndown';
+import { addTableRules } from './table-rules.js';
+
+/** Elements dropped whole: code and styling, embedded frames and pictures, and page navigation. */
+const DROPPED_ELEMENTS = ['script', 'style', 'noscript', 'template', 'iframe', 'object', 'embed', 'canvas', 'svg', 'nav', 'head', 'title'] as const;
+
+/**
+ * HTML → Markdown with turndown (ATX headings, fenced code). Measured on saved Rust documentation pages
+ * (docs/web.md): 22–69 % of the HTML's characters, 40 ms for 30 KB and about 0.5 s for a 940 KB page.
+ */
+export function htmlToMarkdown(html: string): string {
+  const converter = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '_' });
+  addTableRules(converter);
+  converter.remove([...DROPPED_ELEMENTS] as TurndownService.Filter);
+  converter.remove((node) => node.getAttribute?.('role') === 'navigation' || node.getAttribute?.('aria-hidden') === 'true');
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1]?.trim();
+  const markdown = converter.turndown(html).replace(/\n{3,}/g, '\n\n').trim();
+  return title && !markdown.replace(/^#+ /, '').startsWith(decodeEntities(title)) ? `# ${decodeEntities(title)}\n\n${markdown}\n` : `${markdown}\n`;
+}
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' })[name] ?? '');
+}
