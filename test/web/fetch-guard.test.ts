@@ -32,7 +32,7 @@ afterAll(async () => {
   rmSync(storeDir, { recursive: true, force: true });
 });
 
-const onlyOutside = { allowPrivateAddresses: ['127.0.0.2'], store };
+const onlyOutside = { allowPrivateAddresses: ['127.0.0.2'], get store() { return store; } };
 
 describe('webFetch address guard and web policy', () => {
   it('blocks a loopback URL without allowPrivateAddresses, before sending anything', async () => {
