@@ -1,6 +1,7 @@
 import { readOptionsObject } from '../validate.js';
 import { webFetch, webSearch, type WebFetchOptions, type WebSearchOptions } from '../web/index.js';
-import { WEB_FETCH_OPTION_KEYS } from '../web/options.js';
+import { normalizeWebFetchOptions, WEB_FETCH_OPTION_KEYS } from '../web/options.js';
+import { normalizeWebSearchOptions } from '../web/search/search-options.js';
 import { defineTool } from './define-tool.js';
 import { toSnakeCase } from './snake-case.js';
 import { toolResult } from './tool-result.js';
@@ -19,6 +20,8 @@ export function readWebToolsOptions(value: unknown): { fetch: WebFetchOptions; s
     if ((FETCH_KEYS as readonly string[]).includes(key)) fetch[key] = item;
     if ((SEARCH_KEYS as readonly string[]).includes(key) || key === 'timeoutMs' || key === 'userAgent') search[key] = item;
   }
+  normalizeWebFetchOptions(fetch);
+  normalizeWebSearchOptions(search);
   return { fetch: fetch as WebFetchOptions, search: search as WebSearchOptions };
 }
 
