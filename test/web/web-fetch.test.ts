@@ -31,6 +31,7 @@ beforeAll(async () => {
     '/missing-page': (_req, res) => void res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Nothing here</h1>'),
     '/huge': endless(200 * 1024 * 1024),
     '/big-html': html(`<html><body>${Array.from({ length: 6000 }, (_, i) => `<p>Paragraph ${i} about sockets and streams.</p>`).join('')}</body></html>`),
+    '/huge-html': html(`<html><body>${Array.from({ length: 60_000 }, (_, i) => `<section><h2>Part ${i}</h2><p>Text of part ${i} &amp; more.</p><script>x()</script></section>`).join('')}</body></html>`),
     '/no-answer': () => undefined,
     '/stall-body': (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' });
@@ -145,6 +146,17 @@ describe('webFetch over real HTTP on loopback', () => {
     expect(result.result.length).toBeLessThanOrEqual(100_000);
     const tail = await store.detail(result.id!, { match: 'response cut at' });
     expect(tail).toMatch(/\[… response cut at 10485760 bytes; the rest was not read …\]/);
+  }, 60_000);
+
+  it('converts the first MiB of a 6 MB HTML page to Markdown and the rest as plain text, keeping every word', async () => {
+    const started = performance.now();
+    const result = await webFetch(server.url('/huge-html'), local());
+    expect(result.bytes).toBeGreaterThan(5_000_000);
+    expect(await store.detail(result.id!, { match: '^## Part 100$' })).toMatch(/^\d+: ## Part 100$/);
+    expect(await store.detail(result.id!, { match: 'shown as plain text' })).toContain('[… the HTML past 1048576 characters is shown as plain text (tags stripped), not as Markdown …]');
+    expect(await store.detail(result.id!, { match: '^Text of part 59999 & more\\.$' })).toMatch(/: Text of part 59999 & more\.$/);
+    expect(await store.detail(result.id!, { match: 'x\\(\\)' })).toBe('');
+    expect(performance.now() - started).toBeLessThan(30_000);
   }, 60_000);
 
   it('cuts the result at 100 000 characters whatever the budget, with a marker naming the record', async () => {
