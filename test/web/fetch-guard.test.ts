@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRecordStore, webFetch, type RecordStore } from '../../src/index.js';
 import { createAddressGuard } from '../../src/web/address-guard.js';
+import { requestOnce } from '../../src/web/request.js';
 import { fixture, html, redirect, startServer, type TestServer } from './server.js';
 
 // Two servers on two loopback addresses: 127.0.0.2 plays the allowed outside host, 127.0.0.1 the inside one.
@@ -84,6 +85,17 @@ describe('webFetch address guard and web policy', () => {
     ['8.8.8.8', false], ['1.1.1.1', false], ['172.32.0.1', false], ['2606:4700::1111', false], ['::ffff:8.8.8.8', false], ['2002:808:808::', false],
   ] as const)('classes %s as inside: %s', (address, inside) => {
     expect(createAddressGuard()(address)).toBe(inside);
+  });
+
+  it('connects to the address that was checked, not to what the name resolves to later (DNS rebinding)', async () => {
+    // `.invalid` never resolves (RFC 6761): the request can only reach the server through the pinned address.
+    const port = new URL(outside.url('/')).port;
+    const response = await requestOnce(new URL(`http://rebind.invalid:${port}/page`), {
+      headers: {}, signal: AbortSignal.timeout(5000), target: { address: '127.0.0.2', family: 4 },
+    });
+    response.resume();
+    expect(response.statusCode).toBe(200);
+    expect(outside.seen.at(-1)!.headers.host).toBe(`rebind.invalid:${port}`);
   });
 
   it('applies policy.web deny and allow globs to the URL and to every redirect', async () => {
