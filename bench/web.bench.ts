@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { encode } from 'gpt-tokenizer';
 import { htmlToMarkdown } from '../src/web/html-to-markdown.js';
 
-type Convert = (html: string) => string;
+type Convert = (html: string) => string | Promise<string>;
 
 const RUST_DOCS = ['book/ch01-01-installation.html', 'rustdoc/write-documentation/documentation-tests.html', 'std/fs/struct.File.html', 'std/vec/struct.Vec.html'];
 
@@ -49,16 +49,17 @@ export default async function bench(): Promise<void> {
   console.log(`converters: ${converters.map(([name]) => name).join(', ')}`);
   for (const [name, html] of pages()) {
     const htmlTokens = encode(html).length;
-    const cells = converters.map(([label, convert]) => {
+    const cells: string[] = [];
+    for (const [label, convert] of converters) {
       const runs = html.length > 500_000 ? 1 : 3;
-      convert(html);
+      await convert(html);
       const start = performance.now();
       let markdown = '';
-      for (let i = 0; i < runs; i++) markdown = convert(html);
+      for (let i = 0; i < runs; i++) markdown = await convert(html);
       const ms = (performance.now() - start) / runs;
       const tokens = encode(markdown).length;
-      return `${label}: ${(markdown.length / html.length).toFixed(2)}× chars, ${(tokens / htmlTokens).toFixed(2)}× tokens, ${ms.toFixed(0)} ms`;
-    });
+      cells.push(`${label}: ${(markdown.length / html.length).toFixed(2)}× chars, ${(tokens / htmlTokens).toFixed(2)}× tokens, ${ms.toFixed(0)} ms`);
+    }
     console.log(`${name} (${(html.length / 1024).toFixed(0)} KB, ${htmlTokens} tokens) | ${cells.join(' | ')}`);
   }
 }

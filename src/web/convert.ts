@@ -11,7 +11,7 @@ export interface Converted {
 const TEXT_TYPES = /^(text\/|application\/(xml|javascript|ecmascript|x-www-form-urlencoded|x-sh|toml|yaml|x-yaml|graphql|sql)|[^;]*\+xml$)/;
 
 /** HTML to Markdown, JSON pretty-printed, text as it is; images and other binary described, not dumped. */
-export function convertBody(body: Buffer, contentTypeHeader: string, acceptImages: boolean): Converted {
+export async function convertBody(body: Buffer, contentTypeHeader: string, acceptImages: boolean): Promise<Converted> {
   const mediaType = contentTypeHeader.split(';')[0]!.trim().toLowerCase();
   if (mediaType.startsWith('image/')) {
     const described = `[image: ${mediaType}, ${body.length} bytes${acceptImages ? '' : '; not shown'}]\n`;
@@ -23,7 +23,7 @@ export function convertBody(body: Buffer, contentTypeHeader: string, acceptImage
     return { text: `[binary: ${mediaType || 'unknown type'}, ${body.length} bytes; not shown]\n` };
   }
   const { text } = decodeBody(body, contentTypeHeader, isHtml);
-  if (isHtml) return { text: htmlToMarkdown(text) };
+  if (isHtml) return { text: await htmlToMarkdown(text) };
   if (isJson) return { text: prettyJson(text) };
   return { text };
 }

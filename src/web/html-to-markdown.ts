@@ -1,4 +1,4 @@
-import TurndownService from 'turndown';
+import type TurndownService from 'turndown';
 import { stripTags } from './strip-tags.js';
 import { addTableRules } from './table-rules.js';
 
@@ -15,20 +15,18 @@ export const MARKDOWN_HTML_CHARS = 1024 * 1024;
  * HTML → Markdown with turndown (ATX headings, fenced code). Measured on saved Rust documentation pages
  * (docs/web.md): 22–50 % of the HTML's characters, 40 ms for 30 KB and about 0.5 s for a 940 KB page.
  */
-export function htmlToMarkdown(html: string, maxChars = MARKDOWN_HTML_CHARS): string {
+export async function htmlToMarkdown(html: string, maxChars = MARKDOWN_HTML_CHARS): Promise<string> {
+  // Loaded on first use: importing tersh does not load turndown's DOM unless a page is converted.
+  const { default: Turndown } = await import('turndown');
+  const convert = (part: string) => convertWith(Turndown, part);
   if (html.length <= maxChars) return convert(html);
   const cut = Math.max(html.lastIndexOf('<', maxChars), maxChars / 2);
   const note = `[… the HTML past ${maxChars} characters is shown as plain text (tags stripped), not as Markdown …]`;
-  return `${convert(html.slice(0, cut)).trimEnd()}
-
-${note}
-
-${stripTags(html.slice(cut)).trim()}
-`;
+  return `${convert(html.slice(0, cut)).trimEnd()}\n\n${note}\n\n${stripTags(html.slice(cut)).trim()}\n`;
 }
 
-function convert(html: string): string {
-  const converter = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '_' });
+function convertWith(Turndown: typeof TurndownService, html: string): string {
+  const converter = new Turndown({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '_' });
   addTableRules(converter);
   converter.remove([...DROPPED_ELEMENTS] as TurndownService.Filter);
   converter.remove((node) => node.getAttribute?.('role') === 'navigation' || node.getAttribute?.('aria-hidden') === 'true');

@@ -43,7 +43,7 @@ export async function webFetch(url: string, options?: WebFetchOptions): Promise<
   const body = await readBody(response, opts.maxBytes, signal);
   if (opts.signal?.aborted) throw abortedError();
   const contentType = String(response.headers['content-type'] ?? '');
-  const converted = convertBody(body.body, contentType, opts.images);
+  const converted = await convertBody(body.body, contentType, opts.images);
   const text = withEndNote(converted.text, body, opts, timeout.aborted);
   const code = response.statusCode ?? 0;
   const codeText = response.statusMessage || STATUS_CODES[code] || '';
