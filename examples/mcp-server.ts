@@ -3,11 +3,12 @@
 //
 // Environment: TERSH_CWD (the session's folder; else the first argument, else the current folder),
 // TERSH_STORE_DIR and TERSH_CHECKPOINT_DIR (where records and checkpoints go; else the defaults),
-// TERSH_TOOLS (a comma-separated subset of the tool names).
+// TERSH_TOOLS (a comma-separated subset of the tool names; web_fetch and web_search only when named),
+// TERSH_WEB (JSON of the web tools' options, e.g. {"policy":{"web":{"allow":["docs.rs"]}}}).
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { createShell, createTools, type ToolName } from '../src/index.js';
+import { createRecordStore, createShell, createTools, type ToolName, type WebToolsOptions } from '../src/index.js';
 
 const env = process.env;
 const shell = createShell({
@@ -16,7 +17,12 @@ const shell = createShell({
   ...(env.TERSH_CHECKPOINT_DIR ? { checkpointDir: env.TERSH_CHECKPOINT_DIR } : {}),
 });
 const include = env.TERSH_TOOLS ? (env.TERSH_TOOLS.split(',').map((name) => name.trim()) as ToolName[]) : undefined;
-const tools = createTools(shell, include ? { include } : {});
+// The web tools store pages in the shell's record folder, so sh_detail reads them by id.
+const web: WebToolsOptions = {
+  ...(env.TERSH_WEB ? (JSON.parse(env.TERSH_WEB) as WebToolsOptions) : {}),
+  ...(env.TERSH_STORE_DIR ? { store: createRecordStore({ dir: env.TERSH_STORE_DIR }) } : {}),
+};
+const tools = createTools(shell, { ...(include ? { include } : {}), web });
 const byName = new Map(tools.map((tool) => [tool.name as string, tool]));
 
 const server = new Server({ name: 'tersh', version: '0.1.0' }, { capabilities: { tools: {} } });
@@ -30,13 +36,13 @@ server.setRequestHandler(ListToolsRequestSchema, async () => ({
   })),
 }));
 
-server.setRequestHandler(CallToolRequestSchema, async (request) => {
+server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
   const tool = byName.get(request.params.name);
   if (!tool) {
     const message = `Unknown tool \`${request.params.name}\`; expected one of: ${[...byName.keys()].join(', ')}`;
     return { content: [{ type: 'text', text: JSON.stringify({ error: { type: 'Error', message } }) }], isError: true };
   }
-  return { ...(await tool.handler(request.params.arguments)) };
+  return { ...(await tool.handler(request.params.arguments, { signal: extra.signal })) };
 });
 
 let closing = false;

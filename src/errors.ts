@@ -20,6 +20,7 @@ export type TershErrorCode =
   | 'CHECKPOINT_TOO_LARGE'
   | 'CHECKPOINT_ORIGIN_INVALID'
   | 'PARSER_UNAVAILABLE'
+  | 'WEB_SEARCH_FAILED'
   | 'ABORTED';
 
 const brand = Symbol.for('tersh.error');

@@ -36,5 +36,8 @@ export type { SandboxOptions, NormalizedSandboxOptions, SandboxContext, SandboxS
 export { wrapForRun, summarizeTrace } from './trace/index.js';
 export type { WrappedRun, TraceSummary, TraceList, SummarizeTraceOptions } from './trace/index.js';
 
-export { createTools, toSnakeCase, TOOL_NAMES } from './tools/index.js';
-export type { CreateToolsOptions, JsonSchema, ToolDefinition, ToolName, ToolResult, ToolShell, SnakeCased, SnakeKey } from './tools/index.js';
+export { createTools, toSnakeCase, TOOL_NAMES, WEB_TOOL_NAMES } from './tools/index.js';
+export type { CreateToolsOptions, JsonSchema, ToolCallExtra, ToolDefinition, ToolName, ToolResult, ToolShell, SnakeCased, SnakeKey, WebToolsOptions } from './tools/index.js';
+
+export { webFetch, webSearch } from './web/index.js';
+export type { SearchBackend, SearchHit, WebFetchOptions, WebFetchResult, WebPolicyOptions, WebSearchOptions, WebSearchResult } from './web/index.js';

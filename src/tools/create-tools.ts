@@ -7,12 +7,16 @@ import { grepTool } from './grep-tool.js';
 import { killTool, logsTool } from './job-tools.js';
 import { planTool } from './plan-tool.js';
 import { runTool } from './run-tool.js';
+import { readWebToolsOptions, webFetchTool, webSearchTool } from './web-tools.js';
 import type { CreateToolsOptions, ToolDefinition, ToolName, ToolShell } from './types.js';
 
-/** Every tool name, in the order {@link createTools} returns them by default. @public */
+/** The tools {@link createTools} returns by default, in that order. @public */
 export const TOOL_NAMES: readonly ToolName[] = Object.freeze([
   'sh_run', 'sh_detail', 'sh_plan', 'sh_checkpoint', 'sh_restore', 'sh_checkpoints', 'sh_logs', 'sh_kill', 'sh_glob', 'sh_grep',
 ] as const);
+
+/** The opt-in web tools: given only when named in `include`, so the default definitions cost no more context. @public */
+export const WEB_TOOL_NAMES: readonly ToolName[] = Object.freeze(['web_fetch', 'web_search'] as const);
 
 /**
  * The shell as ready-made tool definitions (MCP's tool shape: JSON Schema in, CallToolResult out)
@@ -22,12 +26,15 @@ export const TOOL_NAMES: readonly ToolName[] = Object.freeze([
  */
 export function createTools(shell: ToolShell, options: CreateToolsOptions = {}): ToolDefinition[] {
   if (typeof shell !== 'object' || shell === null || typeof shell.run !== 'function') throw invalid('shell', 'a shell from createShell()', shell);
-  const raw = readOptionsObject('options', options, ['include', 'findRipgrep']);
+  const raw = readOptionsObject('options', options, ['include', 'findRipgrep', 'web']);
+  const web = readWebToolsOptions(raw.web);
   const include = readInclude(raw.include);
   if (raw.findRipgrep !== undefined && typeof raw.findRipgrep !== 'function') throw invalid('findRipgrep', 'a function', raw.findRipgrep);
   const lookup = (raw.findRipgrep as CreateToolsOptions['findRipgrep']) ?? (() => findExecutable('rg'));
   const findRipgrep = async () => await lookup();
   const builders: Record<ToolName, () => ToolDefinition> = {
+    web_fetch: () => webFetchTool(web.fetch),
+    web_search: () => webSearchTool(web.search),
     sh_run: () => runTool(shell),
     sh_detail: () => detailTool(shell),
     sh_plan: () => planTool(shell),
@@ -45,8 +52,9 @@ export function createTools(shell: ToolShell, options: CreateToolsOptions = {}):
 function readInclude(value: unknown): readonly ToolName[] {
   if (value === undefined) return TOOL_NAMES;
   if (!Array.isArray(value)) throw invalid('include', 'an array of tool names', value);
+  const known = [...TOOL_NAMES, ...WEB_TOOL_NAMES];
   value.forEach((name, index) => {
-    if (!TOOL_NAMES.includes(name as ToolName)) throw invalid(`include[${index}]`, `one of ${TOOL_NAMES.join(', ')}`, name);
+    if (!known.includes(name as ToolName)) throw invalid(`include[${index}]`, `one of ${known.join(', ')}`, name);
   });
   return [...new Set(value as ToolName[])];
 }

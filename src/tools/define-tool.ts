@@ -1,7 +1,7 @@
 import { checkArgs } from './check-args.js';
 import { errorResult, toolResult } from './tool-result.js';
 import type { ToolAnnotations } from '../plan/index.js';
-import type { JsonSchema, ToolDefinition, ToolName } from './types.js';
+import type { JsonSchema, ToolCallExtra, ToolDefinition, ToolName } from './types.js';
 
 export interface ToolSpec {
   name: ToolName;
@@ -11,7 +11,7 @@ export interface ToolSpec {
   required?: readonly string[];
   annotations: ToolAnnotations;
   /** Runs with arguments already checked against the schema; may throw TypeError or TershError. */
-  call(args: Record<string, unknown>): Promise<Record<string, unknown>>;
+  call(args: Record<string, unknown>, extra: ToolCallExtra): Promise<Record<string, unknown>>;
 }
 
 /** Wraps a spec into a definition whose handler checks the arguments and never rejects. */
@@ -28,7 +28,7 @@ export function defineTool(spec: ToolSpec): ToolDefinition {
     description: spec.description,
     inputSchema,
     annotations: Object.freeze({ ...spec.annotations }),
-    async handler(args: unknown) {
+    async handler(args: unknown, extra?: ToolCallExtra) {
       let checked: Record<string, unknown>;
       try {
         checked = checkArgs(inputSchema, args);
@@ -36,7 +36,7 @@ export function defineTool(spec: ToolSpec): ToolDefinition {
         return errorResult(error);
       }
       try {
-        return toolResult(await spec.call(checked));
+        return toolResult(await spec.call(checked, extra ?? {}));
       } catch (error) {
         return errorResult(error, true);
       }

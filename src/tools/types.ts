@@ -2,6 +2,7 @@ import type { JobLogsOptions } from '../jobs/index.js';
 import type { Plan, ToolAnnotations } from '../plan/index.js';
 import type { ReadOptions, ReadPage, ExpiredRead, RecordStream, DetailOptions } from '../store/index.js';
 import type { RunOptions, RunResult } from '../run/index.js';
+import type { WebFetchOptions, WebSearchOptions } from '../web/index.js';
 
 /**
  * A JSON Schema (draft 2020-12) as plain data; the tools use the subset {@link createTools} validates by hand.
@@ -30,7 +31,8 @@ export interface JsonSchema {
  * @public
  */
 export interface ToolResult {
-  content: [{ type: 'text'; text: string }];
+  /** The JSON text, then an image block for a `web_fetch` of an image when `web.images` is set. */
+  content: [{ type: 'text'; text: string }, ...{ type: 'image'; data: string; mimeType: string }[]];
   structuredContent: Record<string, unknown>;
   isError: boolean;
 }
@@ -49,7 +51,9 @@ export type ToolName =
   | 'sh_logs'
   | 'sh_kill'
   | 'sh_glob'
-  | 'sh_grep';
+  | 'sh_grep'
+  | 'web_fetch'
+  | 'web_search';
 
 /**
  * One tool, ready for an MCP server or an agent framework. `handler` never rejects: misuse and
@@ -64,7 +68,15 @@ export interface ToolDefinition {
   inputSchema: JsonSchema;
   /** MCP's behaviour hints. */
   annotations: ToolAnnotations;
-  handler(args: unknown): Promise<ToolResult>;
+  handler(args: unknown, extra?: ToolCallExtra): Promise<ToolResult>;
+}
+
+/**
+ * What an MCP server passes a handler beside the arguments (the SDK's `extra`): `signal` cancels the call.
+ * @public
+ */
+export interface ToolCallExtra {
+  signal?: AbortSignal;
 }
 
 /**
@@ -93,11 +105,23 @@ export interface ToolShell {
  * @public
  */
 export interface CreateToolsOptions {
-  /** Which tools to expose, in this order (each costs context on every request). @defaultValue all ten */
+  /**
+   * Which tools to expose, in this order (each costs context on every request). `web_fetch` and `web_search`
+   * are opt-in: name them here. @defaultValue the ten `sh_*` tools
+   */
   include?: readonly ToolName[];
+  /** Options of the web tools (`webFetch` / `webSearch` options a model may not set). @defaultValue {} */
+  web?: WebToolsOptions;
   /**
    * Finds the ripgrep binary for `sh_grep`; return `undefined` to use the JavaScript search.
    * @defaultValue looks for `rg` on `PATH`
    */
   findRipgrep?: () => string | undefined | Promise<string | undefined>;
 }
+
+/**
+ * Options of the `web_fetch` and `web_search` tools, fixed by the host (the model gives only the URL, the prompt,
+ * the query and its filters).
+ * @public
+ */
+export type WebToolsOptions = Omit<WebFetchOptions, 'prompt' | 'signal'> & Pick<WebSearchOptions, 'searchBackend' | 'braveApiKey' | 'braveBaseUrl' | 'duckDuckGoBaseUrl'>;

@@ -1,0 +1,132 @@
+import type { RecordStore } from '../store/index.js';
+
+/**
+ * Which hosts `webFetch` may reach. Entries are hostname globs (`docs.rs`, `*.github.com`; `*` spans dots).
+ * @public
+ */
+export interface WebPolicyOptions {
+  /** When non-empty, only hosts matching an entry are fetched. @defaultValue [] */
+  allow?: readonly string[];
+  /** Hosts never fetched, whatever `allow` says. @defaultValue [] */
+  deny?: readonly string[];
+}
+
+/**
+ * Options of {@link webFetch}. Everything a model may set is validated; a bad field is a `TypeError` naming it.
+ * @public
+ */
+export interface WebFetchOptions {
+  /** What the caller wants from the page; stored with the record and passed to `summarize`. */
+  prompt?: string;
+  /** Turns a result over the token budget into a summary with the caller's own model; tersh calls no model itself. */
+  summarize?: (text: string, prompt: string) => string | Promise<string>;
+  /** The web policy: `policy.web` (the command entries of a shell policy, if present, are ignored here). @defaultValue no host rules */
+  policy?: { web?: WebPolicyOptions; [key: string]: unknown };
+  /**
+   * Lift the guard against private, loopback and link-local addresses: `true` for every address (local servers,
+   * tests), or a list of addresses and CIDR ranges (`['10.1.0.0/16']`) for those only. @defaultValue false
+   */
+  allowPrivateAddresses?: boolean | readonly string[];
+  /** Whole fetch, redirects included. @defaultValue 30000 */
+  timeoutMs?: number;
+  /** Most body bytes read (after decompression); the rest is dropped and said so. @defaultValue 10 MiB */
+  maxBytes?: number;
+  /** Most redirects followed, each checked against the policy. @defaultValue 10 */
+  maxRedirects?: number;
+  /** @defaultValue `tersh/<version>` */
+  userAgent?: string;
+  /** Token budget of `result`. @defaultValue 2000 (the condenser's) */
+  budgetTokens?: number;
+  /** Return an image response as base64 data (`image`) for a caller that shows images to its model. @defaultValue false */
+  images?: boolean;
+  /** Where the converted text is stored. @defaultValue the default record store (that of a shell without `storeDir`) */
+  store?: RecordStore;
+  /** Cancels the fetch. */
+  signal?: AbortSignal;
+}
+
+/**
+ * What {@link webFetch} returns: seed 002's fields, and the shell's extras only when they say something.
+ * A blocked, failed or timed-out fetch is a result too.
+ * @public
+ */
+export interface WebFetchResult {
+  /** The final URL, after redirects. */
+  url: string;
+  /** HTTP status; 0 when no response came (blocked, refused, timed out before the headers). */
+  code: number;
+  codeText: string;
+  /** Body bytes read (after decompression). */
+  bytes: number;
+  durationMs: number;
+  /** The condensed view (Markdown for HTML) within the token budget, never over 100 000 characters. */
+  result: string;
+  /** Record id of the whole converted text (`detail(id, { match })`, by line range), when anything was read. */
+  id?: string;
+  /** Media type of the response. */
+  contentType?: string;
+  /** Lines of the whole converted text, when `result` shows less. */
+  lines?: number;
+  /** The policy or the address guard refused the URL or a redirect. */
+  blocked?: true;
+  /** The response passed `maxBytes`; the rest was not read. */
+  truncated?: true;
+  timedOut?: true;
+  canceled?: true;
+  /** Why no response (or no whole one) came. */
+  error?: string;
+  /** `result` is the caller's `summarize` output. */
+  summarized?: true;
+  /** The redirects followed, in order. */
+  redirects?: string[];
+  /** An image response, when `images` was set. */
+  image?: { data: string; mimeType: string };
+  prompt?: string;
+  hint?: string;
+}
+
+/** One search result. @public */
+export interface SearchHit {
+  title: string;
+  url: string;
+  snippet: string;
+}
+
+/**
+ * A search backend: the caller's own, or one of tersh's (Brave, DuckDuckGo).
+ * @public
+ */
+export type SearchBackend = (query: string, context: { numResults: number; signal: AbortSignal }) => Promise<readonly SearchHit[]>;
+
+/** Options of {@link webSearch}. @public */
+export interface WebSearchOptions {
+  /** Most results returned. @defaultValue 5 */
+  numResults?: number;
+  /** Only results whose host is one of these domains or under them. */
+  allowedDomains?: readonly string[];
+  /** Results whose host is one of these domains or under them are dropped. */
+  blockedDomains?: readonly string[];
+  /** The caller's own backend, used instead of Brave and DuckDuckGo. */
+  searchBackend?: SearchBackend;
+  /** Brave Search API key. @defaultValue `process.env.BRAVE_SEARCH_API_KEY` */
+  braveApiKey?: string;
+  /** @defaultValue 'https://api.search.brave.com' */
+  braveBaseUrl?: string;
+  /** @defaultValue 'https://api.duckduckgo.com' */
+  duckDuckGoBaseUrl?: string;
+  /** @defaultValue 30000 */
+  timeoutMs?: number;
+  /** @defaultValue `tersh/<version>` */
+  userAgent?: string;
+  signal?: AbortSignal;
+}
+
+/** What {@link webSearch} returns. @public */
+export interface WebSearchResult {
+  query: string;
+  /** The hits, or a sentence when there are none. */
+  results: SearchHit[] | string;
+  durationSeconds: number;
+  /** Which backend answered: `brave`, `duckduckgo` or `custom`. */
+  backend: 'brave' | 'duckduckgo' | 'custom';
+}
