@@ -20,7 +20,13 @@ export type TershErrorCode =
   | 'CHECKPOINT_TOO_LARGE'
   | 'CHECKPOINT_ORIGIN_INVALID'
   | 'PARSER_UNAVAILABLE'
-  | 'ABORTED';
+  | 'ABORTED'
+  | 'PTY_UNAVAILABLE'
+  | 'PTY_NOT_FOUND'
+  | 'PTY_LIMIT'
+  | 'PTY_BUSY'
+  | 'PTY_CLOSED'
+  | 'PTY_BLOCKED';
 
 const brand = Symbol.for('tersh.error');
 

@@ -28,6 +28,9 @@ export { createJobManager } from './jobs/index.js';
 export type { JobInfo, JobLogs, JobLogsOptions, JobManager, JobManagerOptions, JobStatus } from './jobs/index.js';
 
 export { createShell } from './shell/index.js';
+
+export { createPtyManager } from './pty/index.js';
+export type { PtyManager, PtyManagerOptions, PtyOpenOptions, PtyReadPage, PtyRunOptions, PtySession, PtyStepResult } from './pty/index.js';
 export type { Shell, ShellOptions, ShellRunDefaults, ShellRunOptions } from './shell/index.js';
 
 export { sandboxSupport, defaultProtectedPaths } from './sandbox/index.js';

@@ -6,13 +6,17 @@ import { globTool } from './glob-tool.js';
 import { grepTool } from './grep-tool.js';
 import { killTool, logsTool } from './job-tools.js';
 import { planTool } from './plan-tool.js';
+import { ptyCloseTool, ptyOpenTool, ptyRunTool } from './pty-tools.js';
 import { runTool } from './run-tool.js';
 import type { CreateToolsOptions, ToolDefinition, ToolName, ToolShell } from './types.js';
 
-/** Every tool name, in the order {@link createTools} returns them by default. @public */
+/** The default tools, in the order {@link createTools} returns them. @public */
 export const TOOL_NAMES: readonly ToolName[] = Object.freeze([
   'sh_run', 'sh_detail', 'sh_plan', 'sh_checkpoint', 'sh_restore', 'sh_checkpoints', 'sh_logs', 'sh_kill', 'sh_glob', 'sh_grep',
 ] as const);
+
+/** Tools given only when `include` names them. */
+const OPT_IN_TOOL_NAMES: readonly ToolName[] = ['sh_pty_open', 'sh_pty_run', 'sh_pty_close', 'terminal_pty_open', 'terminal_pty_run', 'terminal_pty_close'];
 
 /**
  * The shell as ready-made tool definitions (MCP's tool shape: JSON Schema in, CallToolResult out)
@@ -38,6 +42,12 @@ export function createTools(shell: ToolShell, options: CreateToolsOptions = {}):
     sh_kill: () => killTool(shell),
     sh_glob: () => globTool(shell),
     sh_grep: () => grepTool(shell, findRipgrep),
+    sh_pty_open: () => ptyOpenTool(shell),
+    sh_pty_run: () => ptyRunTool(shell),
+    sh_pty_close: () => ptyCloseTool(shell),
+    terminal_pty_open: () => ptyOpenTool(shell, 'terminal_pty_open'),
+    terminal_pty_run: () => ptyRunTool(shell, 'terminal_pty_run'),
+    terminal_pty_close: () => ptyCloseTool(shell, 'terminal_pty_close'),
   };
   return include.map((name) => builders[name]());
 }
@@ -46,7 +56,8 @@ function readInclude(value: unknown): readonly ToolName[] {
   if (value === undefined) return TOOL_NAMES;
   if (!Array.isArray(value)) throw invalid('include', 'an array of tool names', value);
   value.forEach((name, index) => {
-    if (!TOOL_NAMES.includes(name as ToolName)) throw invalid(`include[${index}]`, `one of ${TOOL_NAMES.join(', ')}`, name);
+    const known = [...TOOL_NAMES, ...OPT_IN_TOOL_NAMES];
+    if (!known.includes(name as ToolName)) throw invalid(`include[${index}]`, `one of ${known.join(', ')}`, name);
   });
   return [...new Set(value as ToolName[])];
 }

@@ -1,4 +1,5 @@
 import type { JobLogsOptions } from '../jobs/index.js';
+import type { PtyManager } from '../pty/index.js';
 import type { Plan, ToolAnnotations } from '../plan/index.js';
 import type { ReadOptions, ReadPage, ExpiredRead, RecordStream, DetailOptions } from '../store/index.js';
 import type { RunOptions, RunResult } from '../run/index.js';
@@ -49,7 +50,13 @@ export type ToolName =
   | 'sh_logs'
   | 'sh_kill'
   | 'sh_glob'
-  | 'sh_grep';
+  | 'sh_grep'
+  | 'sh_pty_open'
+  | 'sh_pty_run'
+  | 'sh_pty_close'
+  | 'terminal_pty_open'
+  | 'terminal_pty_run'
+  | 'terminal_pty_close';
 
 /**
  * One tool, ready for an MCP server or an agent framework. `handler` never rejects: misuse and
@@ -86,6 +93,8 @@ export interface ToolShell {
   checkpoint(label: string, options?: Record<string, unknown>): Promise<object>;
   restore(label: string, options?: Record<string, unknown>): Promise<object>;
   checkpoints(): Promise<readonly object[]>;
+  /** Terminal sessions, for the `sh_pty_*` tools. */
+  readonly pty?: PtyManager;
 }
 
 /**
@@ -93,7 +102,10 @@ export interface ToolShell {
  * @public
  */
 export interface CreateToolsOptions {
-  /** Which tools to expose, in this order (each costs context on every request). @defaultValue all ten */
+  /**
+   * Which tools to expose, in this order (each costs context on every request). Opt-in tools: `sh_pty_open`, `sh_pty_run`,
+   * `sh_pty_close` (or seed 001's names `terminal_pty_*`). @defaultValue the ten of {@link TOOL_NAMES}
+   */
   include?: readonly ToolName[];
   /**
    * Finds the ripgrep binary for `sh_grep`; return `undefined` to use the JavaScript search.
