@@ -21,7 +21,13 @@ export type TershErrorCode =
   | 'CHECKPOINT_ORIGIN_INVALID'
   | 'PARSER_UNAVAILABLE'
   | 'WEB_SEARCH_FAILED'
-  | 'ABORTED';
+  | 'ABORTED'
+  | 'PTY_UNAVAILABLE'
+  | 'PTY_NOT_FOUND'
+  | 'PTY_LIMIT'
+  | 'PTY_BUSY'
+  | 'PTY_CLOSED'
+  | 'PTY_BLOCKED';
 
 const brand = Symbol.for('tersh.error');
 

@@ -28,6 +28,9 @@ export { createJobManager } from './jobs/index.js';
 export type { JobInfo, JobLogs, JobLogsOptions, JobManager, JobManagerOptions, JobStatus } from './jobs/index.js';
 
 export { createShell } from './shell/index.js';
+
+export { createPtyManager } from './pty/index.js';
+export type { PtyManager, PtyManagerOptions, PtyOpenOptions, PtyReadPage, PtyRunOptions, PtySession, PtyStepResult } from './pty/index.js';
 export type { Shell, ShellOptions, ShellRunDefaults, ShellRunOptions } from './shell/index.js';
 
 export { sandboxSupport, defaultProtectedPaths } from './sandbox/index.js';
@@ -36,7 +39,7 @@ export type { SandboxOptions, NormalizedSandboxOptions, SandboxContext, SandboxS
 export { wrapForRun, summarizeTrace } from './trace/index.js';
 export type { WrappedRun, TraceSummary, TraceList, SummarizeTraceOptions } from './trace/index.js';
 
-export { createTools, toSnakeCase, TOOL_NAMES, WEB_TOOL_NAMES } from './tools/index.js';
+export { createTools, toSnakeCase, TOOL_NAMES, WEB_TOOL_NAMES, PTY_TOOL_NAMES } from './tools/index.js';
 export type { CreateToolsOptions, JsonSchema, ToolCallExtra, ToolDefinition, ToolName, ToolResult, ToolShell, SnakeCased, SnakeKey, WebToolsOptions } from './tools/index.js';
 
 export { webFetch, webSearch } from './web/index.js';

@@ -4,6 +4,7 @@ import { TershError } from '../errors.js';
 import { createJobManager } from '../jobs/index.js';
 import { plan } from '../plan/index.js';
 import { buildChildEnv } from '../run/child-env.js';
+import { normalizePolicy } from '../run/run-policy.js';
 import { resolveCommand } from '../run/resolve-command.js';
 import { run, type RunOptions, type RunResult } from '../run/index.js';
 import { createRecordStore } from '../store/index.js';
@@ -11,6 +12,7 @@ import { optionalString, readOptionsObject } from '../validate.js';
 import { diffEnv } from './env-diff.js';
 import { normalizeShellOptions, SHELL_RUN_KEYS } from './options.js';
 import { SessionCapture, type PreparedCapture } from './session-capture.js';
+import { shellPty } from './shell-pty.js';
 import type { Shell, ShellOptions, ShellRunOptions } from './types.js';
 
 /**
@@ -33,6 +35,14 @@ export function createShell(options?: ShellOptions): Shell {
   const ensureOpen = (): void => {
     if (closing) throw new TershError('SHELL_CLOSED', 'This shell is closed; create a new one with createShell().');
   };
+  const pty = shellPty({
+    store,
+    policy: normalizePolicy(settings.policy),
+    sandboxed: settings.sandbox !== undefined && settings.sandbox !== false,
+    cwd: () => cwd,
+    env: () => env,
+    ensureOpen,
+  });
   const checkpoints = (): CheckpointStore => (checkpointStore ??= createCheckpointStore(settings.checkpointDir === undefined ? {} : { dir: settings.checkpointDir }));
 
   /** Foreground bash runs in the session's own directory report where they ended. */
@@ -70,6 +80,11 @@ export function createShell(options?: ShellOptions): Shell {
     get jobs() {
       ensureOpen();
       return jobs;
+    },
+
+    get pty() {
+      ensureOpen();
+      return pty;
     },
 
     async run(command, runOptions?: ShellRunOptions) {
@@ -147,7 +162,7 @@ export function createShell(options?: ShellOptions): Shell {
       if (!closing) {
         const runs = [...foreground];
         for (const [controller] of runs) controller.abort();
-        closing = Promise.all([jobs.close(), ...runs.map(([, running]) => running)]).then(() => undefined).finally(() => capture.dispose());
+        closing = Promise.all([jobs.close(), pty.closeAll(), ...runs.map(([, running]) => running)]).then(() => undefined).finally(() => capture.dispose());
       }
       return closing;
     },

@@ -1,6 +1,7 @@
 import type { CheckpointInfo, RestoreOptions, RestoreReport, SaveOptions } from '../checkpoint/index.js';
 import type { JobManager, JobManagerOptions } from '../jobs/index.js';
 import type { Plan, Policy, PolicyOptions } from '../plan/index.js';
+import type { PtyManager } from '../pty/index.js';
 import type { SandboxOptions } from '../sandbox/index.js';
 import type { RunOptions, RunResult } from '../run/index.js';
 import type { DetailOptions, ExpiredRead, ReadOptions, ReadPage, RecordStream } from '../store/index.js';
@@ -64,12 +65,17 @@ export interface Shell {
   plan(command: string): Promise<Plan>;
   /** The shell's background jobs. */
   readonly jobs: JobManager;
+  /**
+   * Pseudo-terminal sessions for interactive programs (a shell keeping state, `python3`, `node`, `gdb`), opened in the
+   * session's directory and environment and screened by its policy. Needs the optional `@lydell/node-pty`; POSIX only.
+   */
+  readonly pty: PtyManager;
   /** Snapshots the session's directory under `label`. */
   checkpoint(label: string, options?: SaveOptions): Promise<CheckpointInfo>;
   /** Puts the session's directory (or `options.origin`) back as it was at `label`. */
   restore(label: string, options?: RestoreOptions): Promise<RestoreReport>;
   /** The checkpoints of the session's directory, oldest first. */
   checkpoints(): Promise<CheckpointInfo[]>;
-  /** Ends every foreground run (each resolves with `canceled: true`) and live job (not a `detached` one), then releases everything; every later call throws `SHELL_CLOSED`. */
+  /** Ends every foreground run (each resolves with `canceled: true`), live job (not a `detached` one) and terminal session, then releases everything; every later call throws `SHELL_CLOSED`. */
   close(): Promise<void>;
 }

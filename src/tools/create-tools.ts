@@ -6,6 +6,7 @@ import { globTool } from './glob-tool.js';
 import { grepTool } from './grep-tool.js';
 import { killTool, logsTool } from './job-tools.js';
 import { planTool } from './plan-tool.js';
+import { ptyCloseTool, ptyOpenTool, ptyRunTool } from './pty-tools.js';
 import { runTool } from './run-tool.js';
 import { readWebToolsOptions, webFetchTool, webSearchTool } from './web-tools.js';
 import type { CreateToolsOptions, ToolDefinition, ToolName, ToolShell } from './types.js';
@@ -17,6 +18,11 @@ export const TOOL_NAMES: readonly ToolName[] = Object.freeze([
 
 /** The opt-in web tools: given only when named in `include`, so the default definitions cost no more context. @public */
 export const WEB_TOOL_NAMES: readonly ToolName[] = Object.freeze(['web_fetch', 'web_search'] as const);
+
+/** The opt-in terminal tools, by tersh's names and seed 001's. @public */
+export const PTY_TOOL_NAMES: readonly ToolName[] = Object.freeze([
+  'sh_pty_open', 'sh_pty_run', 'sh_pty_close', 'terminal_pty_open', 'terminal_pty_run', 'terminal_pty_close',
+] as const);
 
 /**
  * The shell as ready-made tool definitions (MCP's tool shape: JSON Schema in, CallToolResult out)
@@ -45,6 +51,12 @@ export function createTools(shell: ToolShell, options: CreateToolsOptions = {}):
     sh_kill: () => killTool(shell),
     sh_glob: () => globTool(shell),
     sh_grep: () => grepTool(shell, findRipgrep),
+    sh_pty_open: () => ptyOpenTool(shell),
+    sh_pty_run: () => ptyRunTool(shell),
+    sh_pty_close: () => ptyCloseTool(shell),
+    terminal_pty_open: () => ptyOpenTool(shell, 'terminal_pty_open'),
+    terminal_pty_run: () => ptyRunTool(shell, 'terminal_pty_run'),
+    terminal_pty_close: () => ptyCloseTool(shell, 'terminal_pty_close'),
   };
   return include.map((name) => builders[name]());
 }
@@ -52,7 +64,7 @@ export function createTools(shell: ToolShell, options: CreateToolsOptions = {}):
 function readInclude(value: unknown): readonly ToolName[] {
   if (value === undefined) return TOOL_NAMES;
   if (!Array.isArray(value)) throw invalid('include', 'an array of tool names', value);
-  const known = [...TOOL_NAMES, ...WEB_TOOL_NAMES];
+  const known = [...TOOL_NAMES, ...WEB_TOOL_NAMES, ...PTY_TOOL_NAMES];
   value.forEach((name, index) => {
     if (!known.includes(name as ToolName)) throw invalid(`include[${index}]`, `one of ${known.join(', ')}`, name);
   });

@@ -1,4 +1,5 @@
 import type { JobLogsOptions } from '../jobs/index.js';
+import type { PtyManager } from '../pty/index.js';
 import type { Plan, ToolAnnotations } from '../plan/index.js';
 import type { ReadOptions, ReadPage, ExpiredRead, RecordStream, DetailOptions } from '../store/index.js';
 import type { RunOptions, RunResult } from '../run/index.js';
@@ -53,7 +54,13 @@ export type ToolName =
   | 'sh_glob'
   | 'sh_grep'
   | 'web_fetch'
-  | 'web_search';
+  | 'web_search'
+  | 'sh_pty_open'
+  | 'sh_pty_run'
+  | 'sh_pty_close'
+  | 'terminal_pty_open'
+  | 'terminal_pty_run'
+  | 'terminal_pty_close';
 
 /**
  * One tool, ready for an MCP server or an agent framework. `handler` never rejects: misuse and
@@ -98,6 +105,8 @@ export interface ToolShell {
   checkpoint(label: string, options?: Record<string, unknown>): Promise<object>;
   restore(label: string, options?: Record<string, unknown>): Promise<object>;
   checkpoints(): Promise<readonly object[]>;
+  /** Terminal sessions, for the `sh_pty_*` tools. */
+  readonly pty?: PtyManager;
 }
 
 /**
@@ -106,8 +115,8 @@ export interface ToolShell {
  */
 export interface CreateToolsOptions {
   /**
-   * Which tools to expose, in this order (each costs context on every request). `web_fetch` and `web_search`
-   * are opt-in: name them here. @defaultValue the ten `sh_*` tools
+   * Which tools to expose, in this order (each costs context on every request). Opt-in: `web_fetch`, `web_search`,
+   * and the terminal tools `sh_pty_open`, `sh_pty_run`, `sh_pty_close` (or seed 001's `terminal_pty_*`). @defaultValue the ten `sh_*` tools
    */
   include?: readonly ToolName[];
   /** Options of the web tools (`webFetch` / `webSearch` options a model may not set). @defaultValue {} */
