@@ -25,10 +25,11 @@ export function validateCommand(command: unknown): string {
  * @public
  */
 export async function run(command: string, options: RunOptions = {}): Promise<RunResult> {
+  const started = performance.now();
   const text = validateCommand(command);
   const opts = normalizeRunOptions(options);
   const store = opts.store ?? defaultRecordStore();
-  const refusal = opts.allowIdleSleep ? undefined : idleSleepRefusal(text);
+  const refusal = opts.allowIdleSleep || opts.background ? undefined : idleSleepRefusal(text);
   if (refusal) return refuse(store.create({ command: text, cwd: opts.cwd }), { hint: refusal });
   const screening = await screenCommand(text, opts.policy);
   if (screening.decision?.action === 'block') {
@@ -53,7 +54,10 @@ export async function run(command: string, options: RunOptions = {}): Promise<Ru
     opts.signal ? { signal: opts.signal } : {},
   );
   const result: RunResult = { ...finishedRuns.at(-1)! };
-  if (attempts.length > 1) result.attempts = attempts.length;
+  if (attempts.length > 1) {
+    result.attempts = attempts.length;
+    result.ms = Math.round(performance.now() - started);
+  }
   if (screening.warning) result.warning = screening.warning;
   if (screening.decision?.action === 'warn') result.advice = `Policy (warn mode) would block this: ${screening.decision.reason ?? ''}`.trim();
   return result;
