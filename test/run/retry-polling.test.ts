@@ -44,3 +44,15 @@ describe('retries poll for "not yet"', () => {
     expect(meta.ms).toBeLessThan(result.ms);
   });
 });
+
+describe('expectations and retries are never dropped by a background run', () => {
+  it.each([
+    [{ background: true, expect: { exit: 0 } }, /`expect` together with `background`/],
+    [{ background: true, retries: 2 }, /`retries` together with `background`/],
+    [{ autoBackgroundAfterMs: 100, expect: { stdoutContains: 'x' } }, /`expect` together with `autoBackgroundAfterMs`/],
+    [{ autoBackgroundAfterMs: 100, retries: 1 }, /`retries` together with `autoBackgroundAfterMs`/],
+  ])('refuses %j with a TypeError naming both fields', async (options, message) => {
+    const store = createRecordStore({ dir: join(tempDir(), 'records') });
+    await expect(run('true', { store, ...options })).rejects.toThrow(message);
+  });
+});
