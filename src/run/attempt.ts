@@ -84,7 +84,7 @@ export async function runAttempt(
     if (promoted) {
       const autoBackgrounded = !opts.background;
       const jobId = jobs.adopt({ recordId: record.id, command, cwd: opts.cwd, handle, store: context.store, autoBackgrounded, finalize });
-      const result: RunResult = { id: record.id, exit: null, ok: true, ms: Math.round(performance.now() - handle.startedAt), shellKind: resolved.shellKind, jobId };
+      const result: RunResult = { id: record.id, exit: null, ok: true, ms: Math.round(performance.now() - handle.startedAt), shellKind: resolved.shellKind, status: 'running', jobId };
       if (autoBackgrounded) result.autoBackgrounded = true;
       return { result, stdoutText: '', stderrText: '' };
     }

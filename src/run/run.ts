@@ -48,7 +48,9 @@ export async function run(command: string, options: RunOptions = {}): Promise<Ru
       const finished = await runAttempt(text, opts, context, previous.length > 0 ? { previousAttempts: previous } : {});
       if (opts.expect && finished.result.jobId === undefined) await applyExpectations(finished, opts.expect, { cwd: opts.cwd, store, gitBefore });
       finishedRuns.push(finished.result);
-      return { ...finished.result, status: finished.result.status ?? (finished.result.ok ? 'ok' : 'error') };
+      const { status } = finished.result;
+      // A job still running is never retried (retries with a background run are refused): nothing to judge yet.
+      return { ...finished.result, status: status === 'running' || status === undefined ? (finished.result.ok ? 'ok' : 'error') : status };
     },
     opts.retry,
     opts.signal ? { signal: opts.signal } : {},
