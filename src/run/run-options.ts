@@ -81,6 +81,8 @@ export interface RunOptions extends RetryOptions {
 }
 
 export interface NormalizedRunOptions {
+  /** Set by run() for a command given as an argument array: executed as it is, never through a shell. */
+  argv?: string[];
   cwd: string;
   env: Record<string, string> | undefined;
   timeoutMs: number;

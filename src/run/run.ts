@@ -1,4 +1,5 @@
 import { requiredString } from '../validate.js';
+import { argvCommand } from './argv-command.js';
 import type { RecordWriter } from '../store/index.js';
 import { runAttempt } from './attempt.js';
 import { defaultRecordStore } from './default-store.js';
@@ -24,10 +25,15 @@ export function validateCommand(command: unknown): string {
  * (a failure, a timeout, a refusal are all data). Throws a TypeError for invalid options.
  * @public
  */
-export async function run(command: string, options: RunOptions = {}): Promise<RunResult> {
+export async function run(command: string | readonly string[], options: RunOptions = {}): Promise<RunResult> {
   const started = performance.now();
-  const text = validateCommand(command);
+  const given = Array.isArray(command) ? argvCommand(command) : undefined;
+  const text = given ? given.text : validateCommand(command);
   const opts = normalizeRunOptions(options);
+  if (given) {
+    if (opts.shell !== undefined && opts.shell !== false) throw new TypeError('Expected no `shell` option with an argument array: it runs as it is, never through a shell');
+    opts.argv = given.argv;
+  }
   const store = opts.store ?? defaultRecordStore();
   const refusal = opts.allowIdleSleep || opts.background ? undefined : idleSleepRefusal(text);
   if (refusal) return refuse(store.create({ command: text, cwd: opts.cwd }), { hint: refusal });
