@@ -64,10 +64,12 @@ export function classifyExit(input: ClassifyExitInput): ExitClassification {
   const wrappers = [...normalizeExitWrappers(read.wrappers), ...exitWrappers];
 
   const shape = parseCommandShape(command);
-  const hint = maskedExitOfShape(shape, pipefail)?.hint;
+  // With no exit status (timed out, killed) there is nothing a shape could have hidden.
+  const timedOut = optionalBoolean('timedOut', read.timedOut) ?? false;
+  const hint = timedOut || exitCode === null ? undefined : maskedExitOfShape(shape, pipefail, stderr)?.hint;
   const withHint = (classification: ExitClassification): ExitClassification => (hint === undefined ? classification : { ...classification, hint });
 
-  if (optionalBoolean('timedOut', read.timedOut)) return withHint({ status: 'timeout', message: 'Timed out' });
+  if (timedOut) return withHint({ status: 'timeout', message: 'Timed out' });
   if (exitCode === null) return withHint(signal === undefined ? { status: 'error', message: 'No exit code' } : { status: 'signal', message: describeSignal(signal) });
   if (exitCode === 0) return withHint({ status: 'ok' });
   return withHint(combine(exitCode, readCommand(command, pipefail, { code: exitCode, stderr, rules, wrappers })));

@@ -6,6 +6,7 @@ export const loudPrograms: ReadonlySet<string> = new Set([
   'cd', 'pushd', 'popd', 'source', '.', 'export', 'unset', 'set', 'shopt', 'umask', 'alias', 'echo', 'printf',
   'mkdir', 'touch', 'cp', 'mv', 'ln', 'chmod', 'chown', 'rm', 'rmdir',
   'cat', 'head', 'tail', 'sort', 'uniq', 'wc', 'tee', 'cut', 'tr',
+  'ls', 'find', 'du', 'df', 'stat', 'readlink', 'realpath', 'basename', 'dirname', 'seq', 'date', 'printenv', 'uname', 'id', 'ps',
 ]);
 
 /** Programs that cannot exit non-zero. */

@@ -1,6 +1,7 @@
 import { parseCommandShape } from './command-shape.js';
 import { shortText } from './short-text.js';
 import type { CommandShape } from './command-shape.js';
+import { infalliblePrograms, loudPrograms } from './loud-programs.js';
 import { alwaysSucceeding, harmlessWriters, maskingReaders } from './masking-programs.js';
 import { splitLists } from './reported-status.js';
 import type { ShapePipeline } from './reported-status.js';
@@ -38,8 +39,19 @@ function textOf(pipeline: ShapePipeline): string {
   return pipeline.segments.map((segment) => segment.text).join(' | ');
 }
 
-/** Finds a masked exit in an already parsed shape. */
-export function maskedExitOfShape(shape: CommandShape, pipefail = false): MaskedExit | undefined {
+/**
+ * Finds a masked exit in an already parsed shape. Given the run's `stderr`, a hidden part made only of programs
+ * that always complain on stderr when they fail is not flagged when stderr is empty: nothing could have been hidden.
+ */
+export function maskedExitOfShape(shape: CommandShape, pipefail = false, stderr?: string): MaskedExit | undefined {
+  const masked = findMaskedExit(shape, pipefail);
+  if (masked === undefined || stderr !== '' || masked.kind === 'background') return masked;
+  return masked.programs.every((program) => program !== undefined && (loudPrograms.has(program) || infalliblePrograms.has(program))) ? undefined : masked;
+}
+
+type Found = MaskedExit & { programs: (string | undefined)[] };
+
+function findMaskedExit(shape: CommandShape, pipefail: boolean): Found | undefined {
   if (shape.compound) return undefined;
   const lists = splitLists(shape, pipefail);
   const last = lists.at(-1);
@@ -47,24 +59,25 @@ export function maskedExitOfShape(shape: CommandShape, pipefail = false): Masked
   const final = last.pipelines.at(-1) as ShapePipeline;
   if (last.background) {
     const hidden = shortText(textOf(final));
-    return { kind: 'background', hidden, hint: `\`${hidden} &\` runs in the background, so the exit status only says it started; \`wait\` for it or run it as a background job to see its status.` };
+    return { kind: 'background', hidden, programs: [], hint: `\`${hidden} &\` only says it started: run it as a background job to see its status.` };
   }
   const finalProgram = programOf(final);
   const before = last.pipelines.at(-2);
   const finalReports = finalProgram !== undefined && alwaysSucceeding.has(finalProgram) && !reportsStatus.test(textOf(final));
   if (finalReports && before !== undefined && last.andOr.at(-1) === '||') {
     const hidden = shortText(textOf(before));
-    return { kind: 'or-true', hidden, hint: `\`|| ${shortText(textOf(final))}\` turns any failure of \`${hidden}\` into exit 0; drop it to see the real status, or print it with \`|| echo "exit $?"\`.` };
+    return { kind: 'or-true', hidden, programs: [programOf(before)], hint: `\`|| ${shortText(textOf(final))}\` hides any failure of \`${hidden}\`: drop it to see the status.` };
   }
   const previous = lists.at(-2);
-  if (finalReports && last.pipelines.length === 1 && previous !== undefined && !previous.background) {
+  const previousProgram = programOf(previous?.pipelines.at(-1));
+  if (finalReports && last.pipelines.length === 1 && previous !== undefined && !previous.background && !harmlessWriters.has(previousProgram ?? '')) {
     const hidden = shortText(textOf(previous.pipelines.at(-1) as ShapePipeline));
-    return { kind: 'sequence', hidden, hint: `The exit status is \`${finalProgram}\`'s, so a failure of \`${hidden}\` before \`; ${finalProgram}\` is hidden; join them with \`&&\`, or print \`$?\` first.` };
+    return { kind: 'sequence', hidden, programs: [previousProgram], hint: `\`; ${finalProgram}\` hides any failure of \`${hidden}\`: join them with \`&&\`.` };
   }
   return maskingPipe(lists.flatMap((list) => list.pipelines).reverse(), shape);
 }
 
-function maskingPipe(pipelines: readonly ShapePipeline[], shape: CommandShape): MaskedExit | undefined {
+function maskingPipe(pipelines: readonly ShapePipeline[], shape: CommandShape): Found | undefined {
   if (shape.segments.some((segment) => reportsStatus.test(segment.text))) return undefined;
   for (const pipeline of pipelines) {
     if (pipeline.pipefail || pipeline.segments.length < 2) continue;
@@ -73,7 +86,7 @@ function maskingPipe(pipelines: readonly ShapePipeline[], shape: CommandShape): 
     const writers = pipeline.segments.slice(0, -1);
     if (writers.every((_, i) => harmlessWriters.has(programOf(pipeline, i) ?? ''))) continue;
     const hidden = shortText(writers.map((segment) => segment.text).join(' | '));
-    return { kind: 'pipe', hidden, hint: `The exit status is \`${reader}\`'s, so a failure of \`${hidden}\` before \`| ${reader}\` is hidden; pass \`pipefail: true\`, start with \`set -o pipefail\`, or print \`\${PIPESTATUS[@]}\`.` };
+    return { kind: 'pipe', hidden, programs: writers.map((_, i) => programOf(pipeline, i)), hint: `\`| ${reader}\` hides any failure of \`${hidden}\`: pass \`pipefail: true\`.` };
   }
   return undefined;
 }
@@ -82,5 +95,8 @@ function maskingPipe(pipelines: readonly ShapePipeline[], shape: CommandShape): 
 export function detectMaskedExit(command: string, options?: DetectMaskedExitOptions): MaskedExit | undefined {
   requiredString('command', command);
   const read = readOptionsObject('options', options, ['pipefail']);
-  return maskedExitOfShape(parseCommandShape(command), optionalBoolean('pipefail', read.pipefail) ?? false);
+  const found = findMaskedExit(parseCommandShape(command), optionalBoolean('pipefail', read.pipefail) ?? false);
+  if (found === undefined) return undefined;
+  const { programs: _programs, ...masked } = found;
+  return masked;
 }

@@ -8,7 +8,10 @@ import { invalid, optionalBoolean, optionalInteger, optionalIntegerArray } from 
 export interface RetryOptions {
   /** Attempts after the first one, when it fails. @default 0 */
   retries?: number;
-  /** Exit codes that call for another attempt. @default any exit whose status is not `ok` */
+  /**
+   * Exit codes that call for another attempt. @default any non-zero exit (`grep -q ready log` and `[ -f done ]`
+   * retry while they answer "not yet", though their exit 1 reads as ok), a timeout or a signal
+   */
   retryOnExit?: number | readonly number[];
   /** Wait before the first retry, in ms; doubled for each further one, with jitter. @default 1000 */
   backoffMs?: number;
@@ -54,11 +57,12 @@ export function normalizeRetryOptions(options: RetryOptions = {}): NormalizedRet
 
 /**
  * Whether an attempt calls for another one (the count of attempts is the caller's):
- * a listed exit code (or, with no list, any status but `ok`), or failed expectations with `retryOnAssertFail`.
+ * a listed exit code (or, with no list, any non-zero exit, a timeout or a signal: retrying is for "not yet", so grep's
+ * and test's exit 1 calls for one though it reads as ok), or failed expectations with `retryOnAssertFail`.
  * @public
  */
 export function shouldRetryRun(outcome: RetryableOutcome, options: NormalizedRetryOptions): boolean {
-  const exitCalls = options.retryOnExit === undefined ? outcome.status !== 'ok' : outcome.exit !== null && options.retryOnExit.includes(outcome.exit);
+  const exitCalls = options.retryOnExit === undefined ? outcome.exit !== 0 || outcome.status !== 'ok' : outcome.exit !== null && options.retryOnExit.includes(outcome.exit);
   return exitCalls || (options.retryOnAssertFail && outcome.assertOk === false);
 }
 

@@ -4,7 +4,7 @@ import type { RecordStore } from '../store/index.js';
 import { invalid } from '../validate.js';
 import { Job } from './job.js';
 import { readJobLogs } from './logs.js';
-import { jobNotFound, normalizeLogsOptions, normalizeManagerOptions, validateJobId, validateSignal } from './options.js';
+import { jobNotFound, newJobId, normalizeLogsOptions, normalizeManagerOptions, validateJobId, validateSignal } from './options.js';
 import type { JobInfo, JobManager, JobManagerOptions } from './types.js';
 
 const KEEP_FINISHED_JOBS = 100;
@@ -22,7 +22,6 @@ interface Entry {
 export function createJobManager(options?: JobManagerOptions): JobManager {
   const settings = normalizeManagerOptions(options);
   const entries = new Map<string, Entry>();
-  let counter = 0;
   let closed = false;
 
   const liveJobs = (): Job[] => [...entries.values()].map((entry) => entry.job).filter((job) => job.isLive);
@@ -54,8 +53,7 @@ export function createJobManager(options?: JobManagerOptions): JobManager {
     },
 
     adopt(adopted: AdoptedProcess) {
-      counter += 1;
-      const job = new Job(`j${counter}`, adopted, settings.defaultLifetimeMs);
+      const job = new Job(newJobId(), adopted, settings.defaultLifetimeMs);
       // The run's own store holds the record, whatever the manager's default is.
       const store = adopted.store;
       entries.set(job.id, { job, store });

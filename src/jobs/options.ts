@@ -1,5 +1,6 @@
 import { constants } from 'node:os';
 import { TershError } from '../errors.js';
+import { newRecordId } from '../store/ids.js';
 import { invalid, optionalBoolean, optionalInteger, readOptionsObject, requiredString } from '../validate.js';
 import type { JobLogsOptions, JobManagerOptions } from './types.js';
 
@@ -52,7 +53,14 @@ export function validateSignal(signal: unknown): NodeJS.Signals {
 }
 
 export function jobNotFound(jobId: string): TershError {
-  return new TershError('JOB_NOT_FOUND', `No job "${jobId}" in this job manager (finished jobs are forgotten after a while; their record stays readable).`, {
-    details: { jobId },
-  });
+  return new TershError(
+    'JOB_NOT_FOUND',
+    `No job "${jobId}" in this job manager: job ids belong to the process that started them, and finished jobs are forgotten after a while (their record stays readable).`,
+    { details: { jobId } },
+  );
+}
+
+/** A job id unique across processes and restarts, as record ids are (`jmf3k2j1a9c1f`). */
+export function newJobId(): string {
+  return `j${newRecordId().slice(1)}`;
 }

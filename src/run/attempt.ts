@@ -25,7 +25,7 @@ export async function runAttempt(
   const env = buildChildEnv(process.env, opts.env, record.id);
   let resolved: ResolvedCommand;
   try {
-    resolved = resolveCommand(command, { shell: opts.shell, pipefail: opts.pipefail, env });
+    resolved = opts.argv ? { file: opts.argv[0]!, args: opts.argv.slice(1), shellKind: 'direct' } : resolveCommand(command, { shell: opts.shell, pipefail: opts.pipefail, env });
   } catch (error) {
     await record.finish({ exit: null, error: (error as Error).message });
     throw error;
@@ -87,7 +87,7 @@ export async function runAttempt(
       handle.keepLeftovers();
       const autoBackgrounded = !opts.background;
       const jobId = jobs.adopt({ recordId: record.id, command, cwd: opts.cwd, handle, store: context.store, autoBackgrounded, finalize });
-      const result: RunResult = { id: record.id, exit: null, ok: true, ms: Math.round(performance.now() - handle.startedAt), shellKind: resolved.shellKind, jobId };
+      const result: RunResult = { id: record.id, exit: null, ok: true, ms: Math.round(performance.now() - handle.startedAt), shellKind: resolved.shellKind, status: 'running', jobId };
       if (autoBackgrounded) result.autoBackgrounded = true;
       return { result, stdoutText: '', stderrText: '' };
     }

@@ -87,6 +87,8 @@ export interface RunOptions extends RetryOptions {
 }
 
 export interface NormalizedRunOptions {
+  /** Set by run() for a command given as an argument array: executed as it is, never through a shell. */
+  argv?: string[];
   cwd: string;
   env: Record<string, string> | undefined;
   timeoutMs: number;
@@ -152,6 +154,7 @@ export function normalizeRunOptions(options: unknown, extraKeys: readonly string
   if (stdin === 'pipe' && !background) throw invalid('stdin', "'pipe' only together with `background: true`", raw.stdin);
   if (stdin === 'pipe' && input !== undefined) throw invalid('stdin', "'pipe' or `input`, not both", raw.stdin);
   const shell = typeof raw.shell === 'boolean' ? raw.shell : optionalOneOf('shell', raw.shell, ['bash', 'sh', 'powershell', 'cmd'] as const);
+  refuseUncheckedJob(raw, background);
   return {
     cwd,
     env: optionalStringRecord('env', raw.env),
@@ -183,4 +186,18 @@ export function normalizeRunOptions(options: unknown, extraKeys: readonly string
     trace: optionalBoolean('trace', raw.trace) ?? false,
     description: optionalString('description', raw.description, { maxLength: 1000 }),
   };
+}
+
+/**
+ * Expectations and retries are checked when a run ends, in the same call: a job that goes on in the background
+ * would leave them unchecked, so the combination is refused rather than silently dropped.
+ */
+function refuseUncheckedJob(raw: Record<string, unknown>, background: boolean): void {
+  const promoting = background ? 'background' : raw.autoBackgroundAfterMs !== undefined ? 'autoBackgroundAfterMs' : undefined;
+  if (promoting === undefined) return;
+  const unchecked = raw.expect !== undefined ? 'expect' : raw.retries !== undefined && raw.retries !== 0 ? 'retries' : undefined;
+  if (unchecked === undefined) return;
+  throw new TypeError(
+    `Expected no \`${unchecked}\` together with \`${promoting}\`: a background job's ${unchecked === 'expect' ? 'expectations' : 'retries'} would go unchecked; run in the foreground, or wait for the job's logs and check them there`,
+  );
 }

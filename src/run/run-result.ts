@@ -17,8 +17,11 @@ export interface RunResult {
   ms: number;
   /** Which interpreter ran the command (`direct`: no shell). */
   shellKind: ShellKind;
-  /** The semantic status when it differs from what `exit` alone suggests, or on failure. */
-  status?: 'ok' | 'error' | 'signal' | 'timeout';
+  /**
+   * The semantic status when it differs from what `exit` alone suggests, or on failure; `running` for a run that
+   * goes on as a background job (`ok` then only says it started: its verdict comes with the job's logs).
+   */
+  status?: 'ok' | 'error' | 'signal' | 'timeout' | 'running';
   /** A short interpretation for a model: "No matches found", "Killed by SIGKILL". */
   message?: string;
   /** Condensed view of stdout (ANSI stripped). */

@@ -1,4 +1,5 @@
 import { requiredString } from '../validate.js';
+import { argvCommand } from './argv-command.js';
 import type { RecordWriter } from '../store/index.js';
 import { runAttempt } from './attempt.js';
 import { defaultRecordStore } from './default-store.js';
@@ -24,11 +25,17 @@ export function validateCommand(command: unknown): string {
  * (a failure, a timeout, a refusal are all data). Throws a TypeError for invalid options.
  * @public
  */
-export async function run(command: string, options: RunOptions = {}): Promise<RunResult> {
-  const text = validateCommand(command);
+export async function run(command: string | readonly string[], options: RunOptions = {}): Promise<RunResult> {
+  const started = performance.now();
+  const given = Array.isArray(command) ? argvCommand(command) : undefined;
+  const text = given ? given.text : validateCommand(command);
   const opts = normalizeRunOptions(options);
+  if (given) {
+    if (opts.shell !== undefined && opts.shell !== false) throw new TypeError('Expected no `shell` option with an argument array: it runs as it is, never through a shell');
+    opts.argv = given.argv;
+  }
   const store = opts.store ?? defaultRecordStore();
-  const refusal = opts.allowIdleSleep ? undefined : idleSleepRefusal(text);
+  const refusal = opts.allowIdleSleep || opts.background ? undefined : idleSleepRefusal(text);
   if (refusal) return refuse(store.create({ command: text, cwd: opts.cwd }), { hint: refusal });
   const screening = await screenCommand(text, opts.policy);
   if (screening.decision?.action === 'block') {
@@ -47,13 +54,18 @@ export async function run(command: string, options: RunOptions = {}): Promise<Ru
       const finished = await runAttempt(text, opts, context, previous.length > 0 ? { previousAttempts: previous } : {});
       if (opts.expect && finished.result.jobId === undefined) await applyExpectations(finished, opts.expect, { cwd: opts.cwd, store, gitBefore });
       finishedRuns.push(finished.result);
-      return { ...finished.result, status: finished.result.status ?? (finished.result.ok ? 'ok' : 'error') };
+      const { status } = finished.result;
+      // A job still running is never retried (retries with a background run are refused): nothing to judge yet.
+      return { ...finished.result, status: status === 'running' || status === undefined ? (finished.result.ok ? 'ok' : 'error') : status };
     },
     opts.retry,
     opts.signal ? { signal: opts.signal } : {},
   );
   const result: RunResult = { ...finishedRuns.at(-1)! };
-  if (attempts.length > 1) result.attempts = attempts.length;
+  if (attempts.length > 1) {
+    result.attempts = attempts.length;
+    result.ms = Math.round(performance.now() - started);
+  }
   if (screening.warning) result.warning = screening.warning;
   if (screening.decision?.action === 'warn') result.advice = `Policy (warn mode) would block this: ${screening.decision.reason ?? ''}`.trim();
   return result;

@@ -46,7 +46,7 @@ export function createShell(options?: ShellOptions): Shell {
   const checkpoints = (): CheckpointStore => (checkpointStore ??= createCheckpointStore(settings.checkpointDir === undefined ? {} : { dir: settings.checkpointDir }));
 
   /** Foreground bash runs in the session's own directory report where they ended. */
-  const prepareCapture = (command: string, merged: Record<string, unknown>, runEnv: Record<string, string>): PreparedCapture | undefined => {
+  const prepareCapture = (command: string | readonly string[], merged: Record<string, unknown>, runEnv: Record<string, string>): PreparedCapture | undefined => {
     // A sandboxed command sees a private /tmp, where the trap's file is not.
     if (merged.background === true || merged.cwd !== undefined || merged.sandbox || settings.sandbox || typeof command !== 'string') return undefined;
     try {

@@ -56,7 +56,7 @@ export interface Shell {
   /** The session's working directory (moved by a foreground bash command that ends elsewhere, as `cd sub && make`). */
   readonly cwd: string;
   /** Runs a command in the session's directory and environment. */
-  run(command: string, options?: ShellRunOptions): Promise<RunResult>;
+  run(command: string | readonly string[], options?: ShellRunOptions): Promise<RunResult>;
   /** A stream of a record in full, its meta, or the lines matching `match`. */
   detail(id: string, options?: DetailOptions): Promise<string>;
   /** A page of a record's stream by byte offset. */

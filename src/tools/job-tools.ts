@@ -38,7 +38,7 @@ export function logsTool(shell: ToolShell): ToolDefinition {
 export function killTool(shell: ToolShell): ToolDefinition {
   return defineTool({
     name: 'sh_kill',
-    description: "Send a signal to a background job's whole process group (default SIGTERM).",
+    description: "Send a signal to a background job's whole process group (default SIGTERM, then SIGKILL after a grace if it ignores it).",
     properties: {
       job_id: { ...idSchema, description: 'The job_id from sh_run.' },
       signal: { type: 'string', enum: signals, description: 'Default SIGTERM.' },
@@ -47,6 +47,11 @@ export function killTool(shell: ToolShell): ToolDefinition {
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     async call(args) {
       const signal = (args.signal as NodeJS.Signals | undefined) ?? 'SIGTERM';
+      // SIGTERM means "stop": a job that ignores it is killed after the grace, as the API's cancel() does.
+      if (signal === 'SIGTERM' && shell.jobs.cancel) {
+        const info = (await shell.jobs.cancel(args.job_id as string)) as { status?: string } | undefined;
+        return { job_id: args.job_id, signal, ...(info?.status ? { status: info.status } : {}) };
+      }
       const sent = await shell.jobs.signal(args.job_id as string, signal);
       return { job_id: args.job_id, signal, ...(typeof sent === 'boolean' ? { sent } : {}) };
     },

@@ -13,7 +13,10 @@ export function planTool(shell: ToolShell): ToolDefinition {
     properties: { command: commandSchema, cmd: cmdSchema },
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     async call(args) {
-      return toSnakeCase(await shell.plan(commandArgument(args))) as Record<string, unknown>;
+      const planned = toSnakeCase(await shell.plan(commandArgument(args))) as Record<string, unknown>;
+      // Seed 000 shows one `warning`; the list stays beside it.
+      const [first] = (planned.warnings as string[] | undefined) ?? [];
+      return first === undefined ? planned : { ...planned, warning: first };
     },
   });
 }

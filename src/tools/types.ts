@@ -101,6 +101,8 @@ export interface ToolShell {
   readonly jobs: {
     logs(jobId: string, options?: JobLogsOptions): Promise<object>;
     signal(jobId: string, signal: NodeJS.Signals): unknown;
+    /** TERM, then KILL after the grace; `sh_kill` uses it for SIGTERM when present. */
+    cancel?(jobId: string): Promise<unknown>;
   };
   checkpoint(label: string, options?: Record<string, unknown>): Promise<object>;
   restore(label: string, options?: Record<string, unknown>): Promise<object>;

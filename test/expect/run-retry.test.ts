@@ -29,7 +29,8 @@ describe('shouldRetryRun', () => {
   const outcome = (status: ExitStatus, exit: number | null, assertOk?: boolean) => ({ status, exit, ...(assertOk === undefined ? {} : { assertOk }) });
   it.each([
     ['ok', outcome('ok', 0), {}, false],
-    ['grep finding nothing is ok', outcome('ok', 1), {}, false],
+    ['grep finding nothing yet (ok, but "not yet")', outcome('ok', 1), {}, true],
+    ['grep finding nothing, with retryOnExit not listing 1', outcome('ok', 1), { retryOnExit: [75] }, false],
     ['an error', outcome('error', 2), {}, true],
     ['a timeout', outcome('timeout', null), {}, true],
     ['a signal', outcome('signal', 137), {}, true],
@@ -67,9 +68,9 @@ describe('retryRun', () => {
     expect(outcome.last).toMatchObject({ exit: 1, status: 'error', stdout: 'run 3\n' });
   });
 
-  it('does not retry a semantic ok such as grep finding nothing', async () => {
+  it('retries grep finding nothing (polling for "not yet"), keeping its semantic reading', async () => {
     const outcome = await retryRun(async () => attemptOnce('grep zzz /etc/hostname'), normalizeRetryOptions({ retries: 3, backoffMs: 0 }));
-    expect(outcome.attempts).toHaveLength(1);
+    expect(outcome.attempts).toHaveLength(4);
     expect(outcome.last).toMatchObject({ exit: 1, status: 'ok', message: 'No matches found' });
   });
 

@@ -93,7 +93,7 @@ describe('run', () => {
   it('refuses a bare sleep of two seconds or more without running it', async () => {
     const result = await run('sleep 30', { store: store() });
     expect(result).toMatchObject({ blocked: true, ok: false, exit: null });
-    expect(result.hint).toContain('background: true');
+    expect(result.hint).toContain('in the background');
     expect((await run('sleep 0.1', { store: store() })).exit).toBe(0);
   });
 
