@@ -37,7 +37,7 @@ export { wrapForRun, summarizeTrace } from './trace/index.js';
 export type { WrappedRun, TraceSummary, TraceList, SummarizeTraceOptions } from './trace/index.js';
 
 export { createTools, toSnakeCase, TOOL_NAMES, WEB_TOOL_NAMES } from './tools/index.js';
-export type { CreateToolsOptions, JsonSchema, ToolCallExtra, ToolDefinition, ToolName, ToolResult, ToolShell, SnakeCased, SnakeKey, WebToolsOptions } from './tools/index.js';
+export type { CreateToolsOptions, JsonSchema, ToolCallExtra, ToolDefinition, ToolName, ToolProgress, ToolResult, ToolShell, SnakeCased, SnakeKey, WebToolsOptions } from './tools/index.js';
 
 export { webFetch, webSearch } from './web/index.js';
 export type { SearchBackend, SearchHit, WebFetchOptions, WebFetchResult, WebPolicyOptions, WebSearchOptions, WebSearchResult } from './web/index.js';

@@ -33,9 +33,11 @@ export function runTool(shell: ToolShell): ToolDefinition {
       'The full output is stored: read it with sh_detail(id) instead of re-running. Check ok (semantic: grep finding nothing is ok), not just exit.',
     properties: runProperties,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-    async call(args) {
+    async call(args, { signal }) {
       const command = commandArgument(args);
-      const result = (await shell.run(command, runOptionsFromArgs(shell, args))) as object;
+      const options = runOptionsFromArgs(shell, args);
+      if (signal) options.signal = signal;
+      const result = (await shell.run(command, options)) as object;
       return toSnakeCase(result) as Record<string, unknown>;
     },
   });
