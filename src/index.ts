@@ -4,7 +4,7 @@ export { TershError, isTershError } from './errors.js';
 export type { TershErrorCode } from './errors.js';
 
 export { run, resolveShell, NON_INTERACTIVE_ENV, ProcessHandle, StreamCapture } from './run/index.js';
-export type { RunOptions, RunResult, ShellKind, ShellProbe, ResolvedShell, JobHost, AdoptedProcess, ProcessOutcome, StartRequest, CapturedStream } from './run/index.js';
+export type { RunOptions, RunProgress, RunResult, ShellKind, ShellProbe, ResolvedShell, JobHost, AdoptedProcess, ProcessOutcome, StartRequest, CapturedStream } from './run/index.js';
 
 export { createRecordStore, RecordWriter, StreamFile } from './store/index.js';
 export type { RecordStore, RecordStoreOptions, DetailOptions, ReadOptions, RecordMeta, RecordStream, DetailSelector, ReadPage, ExpiredRead } from './store/index.js';

@@ -46,7 +46,7 @@ describe('sh_run cancellation', () => {
     expect(bad.isError).toBe(true);
     expect(bad.structuredContent).toMatchObject({ error: { type: 'TypeError', message: 'Expected `extra.signal` to be an AbortSignal, got `stop` (string)' } });
     const notObject = await tool.handler({ command: 'true' }, 5 as never);
-    expect(notObject.structuredContent.error.message).toBe('Expected `extra` to be an object, got `5` (number)');
+    expect((notObject.structuredContent as { error: { message: string } }).error.message).toBe('Expected `extra` to be an object, got `5` (number)');
   });
 
   it('reads only signal and onProgress from an MCP-shaped extra', async () => {
