@@ -109,7 +109,7 @@ function usageError(message: string, readable: boolean): CliOutput {
   return { stdout: `${JSON.stringify({ error: { type: 'TypeError', message } })}\n`, stderr: '', status: 2 };
 }
 
-function version(): string {
+export function version(): string {
   const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
   return manifest.version;
 }
