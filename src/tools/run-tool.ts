@@ -39,8 +39,10 @@ export function runTool(shell: ToolShell): ToolDefinition {
       const options = runOptionsFromArgs(shell, args);
       if (signal) options.signal = signal;
       if (onProgress) options.onProgress = progressReporter(onProgress);
-      const result = (await shell.run(command, options)) as object;
-      return toSnakeCase(result) as Record<string, unknown>;
+      const result = toSnakeCase((await shell.run(command, options)) as object) as Record<string, unknown>;
+      // `direct` (no shell was needed) tells a model nothing; every other kind is kept.
+      if (result.shell_kind === 'direct') delete result.shell_kind;
+      return result;
     },
   });
 }

@@ -130,6 +130,12 @@ export interface CreateToolsOptions {
   /** Options of the web tools (`webFetch` / `webSearch` options a model may not set). @defaultValue {} */
   web?: WebToolsOptions;
   /**
+   * `short`: terse descriptions and schemas without bounds or aliases (the handlers still check every
+   * bound and accept the aliases), 1 175 o200k tokens for the ten tools; `full`: the long texts (2 607).
+   * @defaultValue 'short'
+   */
+  descriptions?: 'short' | 'full';
+  /**
    * Finds the ripgrep binary for `sh_grep`; return `undefined` to use the JavaScript search.
    * @defaultValue looks for `rg` on `PATH`
    */
