@@ -8,6 +8,7 @@ import { createShell, createTools, type CreateToolsOptions, type ToolShell } fro
 /**
  * One AI SDK tool per tersh tool. The JSON Schema goes through `jsonSchema()` untouched; tersh's own
  * handler validates the arguments, and an invalid call comes back as `{ error }` the model can correct.
+ * The call's `abortSignal` (generateText's) cancels a running command and kills its process group.
  */
 export function createAiSdkTools(shell: ToolShell, options: CreateToolsOptions = {}): Record<string, Tool> {
   const tools: Record<string, Tool> = {};
@@ -15,7 +16,7 @@ export function createAiSdkTools(shell: ToolShell, options: CreateToolsOptions =
     tools[definition.name] = tool({
       description: definition.description,
       inputSchema: jsonSchema<Record<string, unknown>>(definition.inputSchema as JSONSchema7),
-      execute: async (args) => (await definition.handler(args)).structuredContent,
+      execute: async (args, { abortSignal }) => (await definition.handler(args, abortSignal ? { signal: abortSignal } : {})).structuredContent,
     });
   }
   return tools;

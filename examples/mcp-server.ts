@@ -5,10 +5,12 @@
 // TERSH_STORE_DIR and TERSH_CHECKPOINT_DIR (where records and checkpoints go; else the defaults),
 // TERSH_TOOLS (a comma-separated subset of the tool names; web_fetch and web_search only when named),
 // TERSH_WEB (JSON of the web tools' options, e.g. {"policy":{"web":{"allow":["docs.rs"]}}}).
+// A cancelled call (or a client that goes away) kills the command's process group; a client that gave a
+// progress token gets `notifications/progress` every 2 s of a long run (progress = milliseconds elapsed).
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { createRecordStore, createShell, createTools, type ToolName, type WebToolsOptions } from '../src/index.js';
+import { createRecordStore, createShell, createTools, type ToolName, type ToolProgress, type WebToolsOptions } from '../src/index.js';
 
 const env = process.env;
 const shell = createShell({
@@ -36,21 +38,33 @@ server.setRequestHandler(ListToolsRequestSchema, async () => ({
   })),
 }));
 
+const inFlight = new Set<Promise<unknown>>();
+
 server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
   const tool = byName.get(request.params.name);
   if (!tool) {
     const message = `Unknown tool \`${request.params.name}\`; expected one of: ${[...byName.keys()].join(', ')}`;
     return { content: [{ type: 'text', text: JSON.stringify({ error: { type: 'Error', message } }) }], isError: true };
   }
-  return { ...(await tool.handler(request.params.arguments, { signal: extra.signal })) };
+  const progressToken = request.params._meta?.progressToken;
+  const onProgress = progressToken === undefined ? undefined : (progress: ToolProgress) =>
+    void extra
+      .sendNotification({ method: 'notifications/progress', params: { progressToken, progress: progress.elapsedMs, message: progress.message } })
+      .catch(() => undefined);
+  const call = tool.handler(request.params.arguments, { signal: extra.signal, ...(onProgress ? { onProgress } : {}) });
+  inFlight.add(call);
+  void call.finally(() => inFlight.delete(call));
+  return { ...(await call) };
 });
 
 let closing = false;
 async function shutdown(): Promise<void> {
   if (closing) return;
   closing = true;
-  await shell.close().catch(() => undefined);
+  // Closing the server aborts every call in flight: their process groups are killed before we exit.
   await server.close().catch(() => undefined);
+  await Promise.allSettled([...inFlight]);
+  await shell.close().catch(() => undefined);
   process.exit(0);
 }
 server.onclose = () => void shutdown();

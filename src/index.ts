@@ -4,7 +4,7 @@ export { TershError, isTershError } from './errors.js';
 export type { TershErrorCode } from './errors.js';
 
 export { run, resolveShell, NON_INTERACTIVE_ENV, ProcessHandle, StreamCapture } from './run/index.js';
-export type { RunOptions, RunResult, ShellKind, ShellProbe, ResolvedShell, JobHost, AdoptedProcess, ProcessOutcome, StartRequest, CapturedStream } from './run/index.js';
+export type { RunOptions, RunProgress, RunResult, ShellKind, ShellProbe, ResolvedShell, JobHost, AdoptedProcess, ProcessOutcome, StartRequest, CapturedStream } from './run/index.js';
 
 export { createRecordStore, RecordWriter, StreamFile } from './store/index.js';
 export type { RecordStore, RecordStoreOptions, DetailOptions, ReadOptions, RecordMeta, RecordStream, DetailSelector, ReadPage, ExpiredRead } from './store/index.js';
@@ -40,7 +40,7 @@ export { wrapForRun, summarizeTrace } from './trace/index.js';
 export type { WrappedRun, TraceSummary, TraceList, SummarizeTraceOptions } from './trace/index.js';
 
 export { createTools, toSnakeCase, TOOL_NAMES, WEB_TOOL_NAMES, PTY_TOOL_NAMES } from './tools/index.js';
-export type { CreateToolsOptions, JsonSchema, ToolCallExtra, ToolDefinition, ToolName, ToolResult, ToolShell, SnakeCased, SnakeKey, WebToolsOptions } from './tools/index.js';
+export type { CreateToolsOptions, JsonSchema, ToolCallExtra, ToolDefinition, ToolName, ToolProgress, ToolResult, ToolShell, SnakeCased, SnakeKey, WebToolsOptions } from './tools/index.js';
 
 export { webFetch, webSearch } from './web/index.js';
 export type { SearchBackend, SearchHit, WebFetchOptions, WebFetchResult, WebPolicyOptions, WebSearchOptions, WebSearchResult } from './web/index.js';

@@ -28,7 +28,7 @@ export async function cli(argv: readonly string[], env: NodeJS.ProcessEnv = proc
   const command = CLI_COMMANDS.find((candidate) => candidate.name === name);
   if (!command) return usageError(`Unknown command \`${name}\`; expected one of: ${CLI_COMMANDS.map((c) => c.name).join(', ')}`, false);
   const wantsPretty = rest.includes('--pretty');
-  const schemaOnly = createTools(inertShell, { include: [command.tool] })[0] as ToolDefinition;
+  const schemaOnly = createTools(inertShell, { include: [command.tool], descriptions: 'full' })[0] as ToolDefinition;
   const properties = command.name === 'logs' ? LOGS_PROPERTIES : (schemaOnly.inputSchema.properties ?? {});
   let parsed;
   try {
@@ -52,7 +52,7 @@ export async function cli(argv: readonly string[], env: NodeJS.ProcessEnv = proc
   const stop = (): void => void shell.close();
   options.signal?.addEventListener('abort', stop, { once: true });
   try {
-    const tool = createTools(shell, { include: [command.tool] })[0] as ToolDefinition;
+    const tool = createTools(shell, { include: [command.tool], descriptions: 'full' })[0] as ToolDefinition;
     const body = command.name === 'logs' ? await readLogs(tool, args) : (await tool.handler(args)).structuredContent;
     return present(command, body, parsed.global.pretty);
   } finally {
@@ -109,7 +109,7 @@ function usageError(message: string, readable: boolean): CliOutput {
   return { stdout: `${JSON.stringify({ error: { type: 'TypeError', message } })}\n`, stderr: '', status: 2 };
 }
 
-function version(): string {
+export function version(): string {
   const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
   return manifest.version;
 }

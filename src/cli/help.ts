@@ -16,6 +16,7 @@ export function generalHelp(): string {
     '',
     'Commands:',
     ...CLI_COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`),
+    `  ${'mcp'.padEnd(width)}  Serve the sh_* tools over MCP on stdio (\`tersh mcp --help\`)`,
     '',
     'Options:',
     ...GLOBAL,

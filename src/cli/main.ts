@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 import { constants } from 'node:os';
-import { cli } from './cli.js';
+import { cli, version } from './cli.js';
+import { mcpMain } from './mcp.js';
 
 // Ctrl-C or a SIGTERM ends the command (its whole group), prints its result and exits as the signal would
 // (130, 143); a second one exits at once. Listeners stay on (not `once`): signal-exit, which kills the runs
-// when the host dies, must still see that the CLI handles the signal.
+// when the host dies, must still see that the CLI handles the signal. `tersh mcp` ends the same way, as on
+// a closed stdin: the calls in flight are aborted and their groups killed first.
 const interrupted = new AbortController();
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 for (const signal of SIGNALS) {
@@ -13,8 +15,17 @@ for (const signal of SIGNALS) {
     interrupted.abort(signal);
   });
 }
-const output = await cli(process.argv.slice(2), process.env, { signal: interrupted.signal });
-process.stdout.write(output.stdout);
-process.stderr.write(output.stderr);
+const argv = process.argv.slice(2);
+let status: number;
+if (argv[0] === 'mcp') {
+  const io = { input: process.stdin, output: process.stdout, errors: process.stderr, env: process.env, stop: interrupted.signal, version: version() };
+  status = await mcpMain(argv.slice(1), io);
+} else {
+  const output = await cli(argv, process.env, { signal: interrupted.signal });
+  process.stdout.write(output.stdout);
+  process.stderr.write(output.stderr);
+  status = output.status;
+}
 const received = interrupted.signal.reason as (typeof SIGNALS)[number] | undefined;
-process.exitCode = received ? 128 + constants.signals[received] : output.status;
+process.exitCode = received ? 128 + constants.signals[received] : status;
+if (argv[0] === 'mcp') process.exit(); // stdin may still be open after a signal

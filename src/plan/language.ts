@@ -1,16 +1,17 @@
 import { createRequire } from 'node:module';
 import { Language, Parser } from 'web-tree-sitter';
 import { TershError } from '../errors.js';
+import { withBaselineWasm } from './wasm-tiering.js';
 
 // The wasm language is immutable once loaded: one load per process.
 let languagePromise: Promise<Language> | undefined;
 
 function loadLanguage(): Promise<Language> {
-  languagePromise ??= (async () => {
+  languagePromise ??= withBaselineWasm(async () => {
     const require = createRequire(import.meta.url);
     await Parser.init();
     return Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));
-  })().catch((error: unknown) => {
+  }).catch((error: unknown) => {
     languagePromise = undefined;
     throw new TershError('PARSER_UNAVAILABLE', `Could not load the bash grammar: ${(error as Error).message}`, { cause: error });
   });

@@ -2,6 +2,7 @@ import type { RecordStore } from '../store/index.js';
 import { buildChildEnv } from './child-env.js';
 import type { JobHost } from './job-host.js';
 import { ProcessHandle } from './process-handle.js';
+import { reportProgress } from './progress.js';
 import { resolveCommand, type ResolvedCommand } from './resolve-command.js';
 import type { NormalizedRunOptions } from './run-options.js';
 import type { RunResult } from './run-result.js';
@@ -75,6 +76,7 @@ export async function runAttempt(
     return { result, stdoutText: '', stderrText: '' };
   }
 
+  const stopProgress = opts.background ? () => undefined : reportProgress(handle, opts.onProgress, opts.progressIntervalMs);
   const settle = async (): Promise<FinishedRun> => {
     const outcome = await handle.done;
     const extras = wrapped ? await wrapped.finish() : {};
@@ -85,6 +87,7 @@ export async function runAttempt(
     const promoted = opts.background ? true : await promotedAfter(handle, opts.autoBackgroundAfterMs!);
     if (promoted) {
       handle.keepLeftovers();
+      stopProgress();
       const autoBackgrounded = !opts.background;
       const jobId = jobs.adopt({ recordId: record.id, command, cwd: opts.cwd, handle, store: context.store, autoBackgrounded, finalize });
       const result: RunResult = { id: record.id, exit: null, ok: true, ms: Math.round(performance.now() - handle.startedAt), shellKind: resolved.shellKind, status: 'running', jobId };

@@ -1,5 +1,5 @@
 export { run } from './run.js';
-export type { RunOptions } from './run-options.js';
+export type { RunOptions, RunProgress } from './run-options.js';
 export type { RunResult } from './run-result.js';
 export type { ShellKind } from './shell-resolve.js';
 export { resolveShell } from './shell-resolve.js';

@@ -32,6 +32,10 @@ export interface RunOptions extends RetryOptions {
   killGraceMs?: number;
   /** Cancels the run: the whole group is killed and the result says `canceled`. */
   signal?: AbortSignal;
+  /** Called every `progressIntervalMs` while a foreground run goes on (never for a run that ends sooner). */
+  onProgress?: (progress: RunProgress) => void;
+  /** How often `onProgress` is called. @defaultValue 2000 */
+  progressIntervalMs?: number;
   /** Written to the child's stdin, which is then closed. Without it stdin reads /dev/null. */
   input?: string | Uint8Array;
   /** Encoding of the output when it is not UTF-8 (any name iconv-lite knows). @defaultValue a UTF-8 check, then windows-1252 */
@@ -86,6 +90,19 @@ export interface RunOptions extends RetryOptions {
   trace?: boolean;
 }
 
+/**
+ * How far a running command has got, for {@link RunOptions.onProgress}.
+ * @public
+ */
+export interface RunProgress {
+  /** Milliseconds since this attempt started. */
+  elapsedMs: number;
+  /** Lines written so far to stdout (an unterminated last line counts). */
+  stdoutLines: number;
+  /** Lines written so far to stderr. */
+  stderrLines: number;
+}
+
 export interface NormalizedRunOptions {
   /** Set by run() for a command given as an argument array: executed as it is, never through a shell. */
   argv?: string[];
@@ -94,6 +111,8 @@ export interface NormalizedRunOptions {
   timeoutMs: number;
   killGraceMs: number;
   signal: AbortSignal | undefined;
+  onProgress: ((progress: RunProgress) => void) | undefined;
+  progressIntervalMs: number;
   input: Buffer | undefined;
   encoding: string | undefined;
   store: RecordStore | undefined;
@@ -122,7 +141,7 @@ export interface NormalizedRunOptions {
 }
 
 export const RUN_OPTION_KEYS = [
-  'cwd', 'env', 'timeoutMs', 'maxTimeoutMs', 'killGraceMs', 'signal', 'input', 'encoding', 'store', 'full',
+  'cwd', 'env', 'timeoutMs', 'maxTimeoutMs', 'killGraceMs', 'signal', 'onProgress', 'progressIntervalMs', 'input', 'encoding', 'store', 'full',
   'inlineMaxBytes', 'ringBytes', 'shell', 'pipefail', 'allowIdleSleep', 'background', 'detached', 'autoBackgroundAfterMs', 'stdin', 'jobs',
   'expect', 'exitRules', 'condense', 'budgetTokens', 'policy', 'sandbox', 'trace', 'description', ...retryOptionKeys,
 ] as const;
@@ -144,6 +163,7 @@ export function normalizeRunOptions(options: unknown, extraKeys: readonly string
   const cwd = resolve(optionalString('cwd', raw.cwd, { nonEmpty: true }) ?? process.cwd());
   if (!statSync(cwd, { throwIfNoEntry: false })?.isDirectory()) throw invalid('cwd', 'an existing directory', raw.cwd ?? cwd);
   if (raw.signal !== undefined && !(raw.signal instanceof AbortSignal)) throw invalid('signal', 'an AbortSignal', raw.signal);
+  if (raw.onProgress !== undefined && typeof raw.onProgress !== 'function') throw invalid('onProgress', 'a function', raw.onProgress);
   if (raw.store !== undefined && !isRecordStore(raw.store)) throw invalid('store', 'a RecordStore from createRecordStore()', raw.store);
   const input = raw.input;
   if (input !== undefined && typeof input !== 'string' && !(input instanceof Uint8Array)) throw invalid('input', 'a string or a Uint8Array', input);
@@ -161,6 +181,8 @@ export function normalizeRunOptions(options: unknown, extraKeys: readonly string
     timeoutMs,
     killGraceMs: optionalInteger('killGraceMs', raw.killGraceMs, { max: 60_000 }) ?? 2_000,
     signal: raw.signal as AbortSignal | undefined,
+    onProgress: raw.onProgress as NormalizedRunOptions['onProgress'],
+    progressIntervalMs: optionalInteger('progressIntervalMs', raw.progressIntervalMs, { min: 100, max: 3_600_000 }) ?? 2_000,
     input: input === undefined ? undefined : Buffer.from(input as string | Uint8Array),
     encoding,
     store: raw.store as RecordStore | undefined,

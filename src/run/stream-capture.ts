@@ -71,6 +71,11 @@ export class StreamCapture {
     return this.totalBytes;
   }
 
+  /** Lines so far, an unterminated last line included. */
+  get linesSoFar(): number {
+    return this.lines + (this.totalBytes > 0 && this.lastByte !== 10 ? 1 : 0);
+  }
+
   result(tailBytes: number): CapturedStream {
     const unterminated = this.totalBytes > 0 && this.lastByte !== 10 ? 1 : 0;
     return {

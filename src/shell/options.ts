@@ -20,7 +20,7 @@ export interface NormalizedShellOptions {
   jobs: Record<string, unknown>;
 }
 
-const NOT_DEFAULTS = ['cwd', 'env', 'store', 'jobs', 'signal', 'input'];
+const NOT_DEFAULTS = ['cwd', 'env', 'store', 'jobs', 'signal', 'onProgress', 'input'];
 /** The shell's own store, job manager and policy serve every run: a call cannot replace them. */
 export const SHELL_RUN_KEYS: readonly string[] = RUN_OPTION_KEYS.filter((key) => key !== 'store' && key !== 'jobs' && key !== 'policy');
 

@@ -17,7 +17,7 @@ export type ShellRunOptions = Omit<RunOptions, 'store' | 'jobs' | 'policy'>;
  * Defaults applied under every `shell.run()` option.
  * @public
  */
-export type ShellRunDefaults = Omit<RunOptions, 'cwd' | 'env' | 'store' | 'jobs' | 'policy' | 'signal' | 'input'>;
+export type ShellRunDefaults = Omit<RunOptions, 'cwd' | 'env' | 'store' | 'jobs' | 'policy' | 'signal' | 'onProgress' | 'input'>;
 
 /** @public */
 export interface ShellOptions {

@@ -1,5 +1,5 @@
 import { findExecutable } from '../sandbox/find-executable.js';
-import { invalid, readOptionsObject } from '../validate.js';
+import { invalid, optionalOneOf, readOptionsObject } from '../validate.js';
 import { checkpointsTool, checkpointTool, restoreTool } from './checkpoint-tools.js';
 import { detailTool } from './detail-tool.js';
 import { globTool } from './glob-tool.js';
@@ -9,6 +9,8 @@ import { planTool } from './plan-tool.js';
 import { ptyCloseTool, ptyOpenTool, ptyRunTool } from './pty-tools.js';
 import { runTool } from './run-tool.js';
 import { readWebToolsOptions, webFetchTool, webSearchTool } from './web-tools.js';
+import { compactSchema } from './compact-schema.js';
+import { SHORT_TEXTS } from './short-descriptions.js';
 import type { CreateToolsOptions, ToolDefinition, ToolName, ToolShell } from './types.js';
 
 /** The tools {@link createTools} returns by default, in that order. @public */
@@ -32,9 +34,10 @@ export const PTY_TOOL_NAMES: readonly ToolName[] = Object.freeze([
  */
 export function createTools(shell: ToolShell, options: CreateToolsOptions = {}): ToolDefinition[] {
   if (typeof shell !== 'object' || shell === null || typeof shell.run !== 'function') throw invalid('shell', 'a shell from createShell()', shell);
-  const raw = readOptionsObject('options', options, ['include', 'findRipgrep', 'web']);
+  const raw = readOptionsObject('options', options, ['include', 'findRipgrep', 'web', 'descriptions']);
   const web = readWebToolsOptions(raw.web);
   const include = readInclude(raw.include);
+  const descriptions = optionalOneOf('descriptions', raw.descriptions, ['short', 'full'] as const) ?? 'short';
   if (raw.findRipgrep !== undefined && typeof raw.findRipgrep !== 'function') throw invalid('findRipgrep', 'a function', raw.findRipgrep);
   const lookup = (raw.findRipgrep as CreateToolsOptions['findRipgrep']) ?? (() => findExecutable('rg'));
   const findRipgrep = async () => await lookup();
@@ -58,7 +61,18 @@ export function createTools(shell: ToolShell, options: CreateToolsOptions = {}):
     terminal_pty_run: () => ptyRunTool(shell, 'terminal_pty_run'),
     terminal_pty_close: () => ptyCloseTool(shell, 'terminal_pty_close'),
   };
-  return include.map((name) => builders[name]());
+  const built = include.map((name) => builders[name]());
+  return descriptions === 'full' ? built : built.map(shortened);
+}
+
+/** The definition a model reads by default: short texts, no bounds (the handler still checks the full schema). */
+function shortened(tool: ToolDefinition): ToolDefinition {
+  const short = SHORT_TEXTS[tool.name];
+  return Object.freeze({
+    ...tool,
+    description: short?.description ?? tool.description,
+    inputSchema: compactSchema(tool.inputSchema, short ? (short.properties ?? {}) : undefined, short?.hidden),
+  });
 }
 
 function readInclude(value: unknown): readonly ToolName[] {

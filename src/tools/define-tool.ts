@@ -1,6 +1,7 @@
 import { checkArgs } from './check-args.js';
 import { errorResult, toolResult } from './tool-result.js';
 import type { ToolAnnotations } from '../plan/index.js';
+import { invalid } from '../validate.js';
 import type { JsonSchema, ToolCallExtra, ToolDefinition, ToolName } from './types.js';
 
 export interface ToolSpec {
@@ -28,20 +29,32 @@ export function defineTool(spec: ToolSpec): ToolDefinition {
     description: spec.description,
     inputSchema,
     annotations: Object.freeze({ ...spec.annotations }),
-    async handler(args: unknown, extra?: ToolCallExtra) {
+    async handler(args: unknown, extra?: unknown) {
       let checked: Record<string, unknown>;
+      let context: ToolCallExtra;
       try {
+        context = readExtra(extra);
         checked = checkArgs(inputSchema, args);
       } catch (error) {
         return errorResult(error);
       }
       try {
-        return toolResult(await spec.call(checked, extra ?? {}));
+        return toolResult(await spec.call(checked, context));
       } catch (error) {
         return errorResult(error, true);
       }
     },
   });
+}
+
+/** The two fields of a handler's `extra` that the tools use; anything else in it (MCP's `sendNotification`, ...) is ignored. */
+function readExtra(extra: unknown): ToolCallExtra {
+  if (extra === undefined) return {};
+  if (typeof extra !== 'object' || extra === null || Array.isArray(extra)) throw invalid('extra', 'an object', extra);
+  const { signal, onProgress } = extra as Record<string, unknown>;
+  if (signal !== undefined && !(signal instanceof AbortSignal)) throw invalid('extra.signal', 'an AbortSignal', signal);
+  if (onProgress !== undefined && typeof onProgress !== 'function') throw invalid('extra.onProgress', 'a function', onProgress);
+  return { ...(signal ? { signal } : {}), ...(onProgress ? { onProgress: onProgress as ToolCallExtra['onProgress'] } : {}) };
 }
 
 /** The value of a field that has an alias (`command` / `cmd`); giving both is an error, not a silent pick. */

@@ -6,6 +6,7 @@ export type {
   JsonSchema,
   ToolDefinition,
   ToolName,
+  ToolProgress,
   ToolResult,
   ToolShell,
   ToolCallExtra,

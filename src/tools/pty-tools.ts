@@ -54,9 +54,10 @@ export function ptyRunTool(shell: ToolShell, name: PtyToolName = 'sh_pty_run'): 
     },
     required: ['session_id', 'input'],
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-    async call(args) {
+    async call(args, { signal }) {
       const session = terminals(shell).get(args.session_id as string);
       const options = pick(args, { expect: 'expect', timeout_ms: 'timeoutMs', enter: 'enter', secret: 'secret', budget_tokens: 'budgetTokens' });
+      if (signal) options.signal = signal;
       return toSnakeCase(await session.run(args.input as string, options)) as Record<string, unknown>;
     },
   });

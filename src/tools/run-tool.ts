@@ -3,7 +3,8 @@ import { invalid } from '../validate.js';
 import { aliased, defineTool, pick } from './define-tool.js';
 import { expectKeys, runOptionKeys, runProperties, sandboxKeys } from './run-schema.js';
 import { toSnakeCase } from './snake-case.js';
-import type { ToolDefinition, ToolShell } from './types.js';
+import type { RunProgress } from '../run/index.js';
+import type { ToolDefinition, ToolProgress, ToolShell } from './types.js';
 
 /** The command named by `command` or its alias `cmd`. */
 export function commandArgument(args: Record<string, unknown>): string {
@@ -33,10 +34,25 @@ export function runTool(shell: ToolShell): ToolDefinition {
       'The full output is stored: read it with sh_detail(id) instead of re-running. Check ok (semantic: grep finding nothing is ok), not just exit.',
     properties: runProperties,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-    async call(args) {
+    async call(args, { signal, onProgress }) {
       const command = commandArgument(args);
-      const result = (await shell.run(command, runOptionsFromArgs(shell, args))) as object;
-      return toSnakeCase(result) as Record<string, unknown>;
+      const options = runOptionsFromArgs(shell, args);
+      if (signal) options.signal = signal;
+      if (onProgress) options.onProgress = progressReporter(onProgress);
+      const result = toSnakeCase((await shell.run(command, options)) as object) as Record<string, unknown>;
+      // `direct` (no shell was needed) tells a model nothing; every other kind is kept.
+      if (result.shell_kind === 'direct') delete result.shell_kind;
+      return result;
     },
   });
+}
+
+/** The run's per-attempt progress as the call's: time since the call began (retries included), both streams' lines. */
+function progressReporter(onProgress: (progress: ToolProgress) => void): (progress: RunProgress) => void {
+  const startedAt = performance.now();
+  return ({ stdoutLines, stderrLines }) => {
+    const elapsedMs = Math.round(performance.now() - startedAt);
+    const lines = stdoutLines + stderrLines;
+    onProgress(Object.freeze({ elapsedMs, lines, message: `${Math.round(elapsedMs / 1000)} s, ${lines} ${lines === 1 ? 'line' : 'lines'} so far` }));
+  };
 }

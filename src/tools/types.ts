@@ -75,15 +75,32 @@ export interface ToolDefinition {
   inputSchema: JsonSchema;
   /** MCP's behaviour hints. */
   annotations: ToolAnnotations;
+  /** `extra` is optional: MCP's handler `extra` can be passed as it is (only `signal` and `onProgress` are read). */
   handler(args: unknown, extra?: ToolCallExtra): Promise<ToolResult>;
 }
 
 /**
- * What an MCP server passes a handler beside the arguments (the SDK's `extra`): `signal` cancels the call.
+ * What the caller of a handler gives beside the arguments; the shape of the MCP SDK's `extra`.
  * @public
  */
 export interface ToolCallExtra {
+  /** Cancels the call (MCP's `extra.signal`): a running command's whole process group is killed and the result says `canceled: true`. */
   signal?: AbortSignal;
+  /** Called every few seconds while a long call runs (forward it as MCP's `notifications/progress`). */
+  onProgress?: (progress: ToolProgress) => void;
+}
+
+/**
+ * How far a long call has got, for {@link ToolCallExtra.onProgress}.
+ * @public
+ */
+export interface ToolProgress {
+  /** Milliseconds since the call started; it grows with every report, so it serves as MCP's `progress`. */
+  elapsedMs: number;
+  /** Output lines so far, stdout and stderr together. */
+  lines: number;
+  /** Both in words, e.g. `12 s, 340 lines so far`. */
+  message: string;
 }
 
 /**
@@ -123,6 +140,12 @@ export interface CreateToolsOptions {
   include?: readonly ToolName[];
   /** Options of the web tools (`webFetch` / `webSearch` options a model may not set). @defaultValue {} */
   web?: WebToolsOptions;
+  /**
+   * `short`: terse descriptions and schemas without bounds or aliases (the handlers still check every
+   * bound and accept the aliases), 1 175 o200k tokens for the ten tools; `full`: the long texts (2 607).
+   * @defaultValue 'short'
+   */
+  descriptions?: 'short' | 'full';
   /**
    * Finds the ripgrep binary for `sh_grep`; return `undefined` to use the JavaScript search.
    * @defaultValue looks for `rg` on `PATH`

@@ -1,7 +1,12 @@
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { createAiSdkTools, scriptedModel } from '../../examples/ai-sdk-tool.js';
+import { groupMembers } from '../helpers/process-group.js';
+import { uniqueSleepSeconds } from '../helpers/processes.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 import { useShells } from '../tools/helpers/run-shell.js';
 
@@ -41,5 +46,30 @@ describe('examples/ai-sdk-tool.ts with the AI SDK mock model', () => {
     expect(result.toolResults[0]?.output).toEqual({
       error: { type: 'TypeError', message: 'Expected `timeout` to be an integer from 1 to 3600000, got `soon` (string)' },
     });
+  });
+
+  it("kills the command's process group when generateText's abortSignal fires", async () => {
+    const root = tempDir();
+    const marker = uniqueSleepSeconds();
+    const pgidFile = join(root, 'pgid');
+    const controller = new AbortController();
+    const pending = generateText({
+      model: scriptedModel(`echo $$ > ${pgidFile}; sleep ${marker} & sleep ${marker}; wait`),
+      tools: createAiSdkTools(runShell(root, tempDir()), { include: ['sh_run'] }),
+      stopWhen: stepCountIs(3),
+      prompt: 'Wait.',
+      abortSignal: controller.signal,
+    }).catch((error: Error) => error);
+    const pgid = () => (existsSync(pgidFile) ? Number(readFileSync(pgidFile, 'utf8')) : 0);
+    for (let waited = 0; !(pgid() > 0 && groupMembers(pgid()).length >= 3); waited += 25) {
+      if (waited > 10_000) throw new Error('the command did not start');
+      await delay(25);
+    }
+    controller.abort();
+    await pending;
+    for (let waited = 0; groupMembers(pgid()).length > 0; waited += 25) {
+      if (waited > 3_000) throw new Error(`group ${pgid()} still alive: ${groupMembers(pgid()).join(' ')}`);
+      await delay(25);
+    }
   });
 });

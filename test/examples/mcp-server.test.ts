@@ -1,10 +1,13 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groupMembers } from '../helpers/process-group.js';
+import { uniqueSleepSeconds } from '../helpers/processes.js';
 
 const made: string[] = [];
 const tempDir = (prefix = 'tersh-mcp-') => {
@@ -14,6 +17,7 @@ const tempDir = (prefix = 'tersh-mcp-') => {
 };
 let cwd: string;
 let client: Client;
+const stateOf = new Map<Client, string>();
 
 beforeAll(async () => {
   cwd = tempDir();
@@ -41,6 +45,7 @@ async function connect(cwd: string): Promise<Client> {
   });
   const connected = new Client({ name: 'tersh-test', version: '0.0.0' });
   await connected.connect(transport);
+  stateOf.set(connected, state);
   return connected;
 }
 
@@ -105,5 +110,74 @@ describe('examples/mcp-server.ts driven by the MCP SDK client over stdio', () =>
     expect(JSON.stringify(bad.content)).toContain('Expected `timeout_ms` to be an integer');
     const unknown = await call('sh_nope', {});
     expect(unknown.isError).toBe(true);
+  }, 60_000);
+});
+
+async function waitFor(check: () => boolean, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error(`condition not met in ${ms} ms`);
+    await delay(25);
+  }
+}
+
+/** Starts a command that writes its process group id (bash's pid: the group leader) and holds two sleeps. */
+function groupHolder(dir: string): { command: string; pgid: () => number } {
+  const marker = uniqueSleepSeconds();
+  const file = join(dir, `pgid-${marker}`);
+  return {
+    command: `echo $$ > ${file}; sleep ${marker} & sh -c 'sleep ${marker}; true'; wait`,
+    pgid: () => (existsSync(file) ? Number(readFileSync(file, 'utf8')) : 0),
+  };
+}
+
+function recordMetaOf(state: string, command: string): Record<string, unknown> | undefined {
+  const records = join(state, 'records');
+  for (const id of readdirSync(records)) {
+    const path = join(records, id, 'meta.json');
+    if (!existsSync(path)) continue;
+    const meta = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+    if (meta.command === command) return meta;
+  }
+  return undefined;
+}
+
+describe('cancellation and progress through the MCP SDK client', () => {
+  it('kills the process group of an aborted callTool, and the run is recorded as canceled', async () => {
+    const holder = groupHolder(cwd);
+    const controller = new AbortController();
+    const pending = client.callTool({ name: 'sh_run', arguments: { command: holder.command } }, undefined, { signal: controller.signal });
+    await waitFor(() => holder.pgid() > 0 && groupMembers(holder.pgid()).length >= 3, 10_000);
+    controller.abort();
+    await expect(pending).rejects.toThrow();
+    await waitFor(() => groupMembers(holder.pgid()).length === 0, 3_000);
+    await waitFor(() => recordMetaOf(stateOf.get(client)!, holder.command)?.state === 'complete', 3_000);
+    expect(recordMetaOf(stateOf.get(client)!, holder.command)).toMatchObject({ canceled: true, exit: null });
+    const after = await call('sh_run', { command: 'echo still serving' });
+    expect(after.structuredContent).toMatchObject({ exit: 0, stdout: 'still serving\n' });
+  }, 60_000);
+
+  it('kills the process group of a running sh_run when the client disconnects', async () => {
+    const dir = tempDir();
+    const leaving = await connect(dir);
+    const holder = groupHolder(dir);
+    const pending = leaving.callTool({ name: 'sh_run', arguments: { command: holder.command } }).catch((error: Error) => error);
+    await waitFor(() => holder.pgid() > 0 && groupMembers(holder.pgid()).length >= 3, 10_000);
+    const closed = Date.now();
+    await leaving.close();
+    await waitFor(() => groupMembers(holder.pgid()).length === 0, 3_000);
+    expect(Date.now() - closed).toBeLessThan(3_000);
+    expect(await pending).toBeInstanceOf(Error);
+  }, 60_000);
+
+  it('sends notifications/progress with the elapsed time and lines so far when the client gave a progress token', async () => {
+    const notes: { progress: number; message?: string }[] = [];
+    const command = 'for i in $(seq 1 14); do echo line $i; sleep 0.2; done';
+    const result = (await client.callTool({ name: 'sh_run', arguments: { command } }, undefined, { onprogress: (note) => notes.push(note) })) as Call;
+    expect(result.structuredContent).toMatchObject({ exit: 0, ok: true });
+    expect(notes.length).toBeGreaterThanOrEqual(1);
+    expect(notes[0]!.progress).toBeGreaterThanOrEqual(2_000);
+    expect(notes[0]!.message).toMatch(/^\d+ s, \d+ lines? so far$/);
+    expect(Number(notes[0]!.message!.split(' ')[2])).toBeGreaterThan(3);
   }, 60_000);
 });

@@ -62,3 +62,19 @@ describe('the sh_pty_* tools', () => {
     expect(await call('sh_pty_run', { session_id: 'nope', input: 'x' })).toMatchObject({ error: { code: 'PTY_NOT_FOUND' } });
   });
 });
+
+describe('sh_pty_run cancellation', () => {
+  it('an aborted call interrupts the step and resolves with canceled', async () => {
+    const { tools } = ptyTools();
+    const open = tools.find((tool) => tool.name === 'sh_pty_open')!;
+    const runTool = tools.find((tool) => tool.name === 'sh_pty_run')!;
+    const { session_id } = (await open.handler({})).structuredContent as { session_id: string };
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 300);
+    const started = Date.now();
+    const result = (await runTool.handler({ session_id, input: 'sleep 30', timeout_ms: 20_000 }, { signal: controller.signal })).structuredContent;
+    expect(result).toMatchObject({ canceled: true, ok: false });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect((await runTool.handler({ session_id, input: 'echo alive' })).structuredContent).toMatchObject({ output: 'alive\n' });
+  });
+});

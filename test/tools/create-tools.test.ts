@@ -37,11 +37,11 @@ describe('createTools', () => {
     expect(() => createTools(runShell(tempDir(), tempDir()), { inclde: [] } as never)).toThrow(/Unknown option `inclde`/);
   });
 
-  it('gives every tool a 2020-12 schema closed at every object level, a description and four hints', () => {
-    for (const tool of createTools(runShell(tempDir(), tempDir()))) {
-      expect(tool.inputSchema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
-      expect(tool.description.length).toBeGreaterThan(30);
-      expect(tool.description.length).toBeLessThan(400);
+  it.each(['short', 'full'] as const)('gives every tool (descriptions: %s) a schema closed at every object level, a description and four hints', (descriptions) => {
+    for (const tool of createTools(runShell(tempDir(), tempDir()), { descriptions })) {
+      if (descriptions === 'full') expect(tool.inputSchema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+      expect(tool.description.length).toBeGreaterThan(descriptions === 'full' ? 30 : 10);
+      expect(tool.description.length).toBeLessThan(descriptions === 'full' ? 400 : 130);
       for (const [at, schema] of objectSchemas(tool.inputSchema, tool.name)) {
         expect(schema.additionalProperties, at).not.toBe(true);
         expect(schema.additionalProperties, at).toBeDefined();
