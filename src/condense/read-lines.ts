@@ -47,7 +47,7 @@ export function readLines(text: string, window: number, testers: Testers, needsE
       continue;
     }
     if ((returns && line.includes('\r')) || (escapes && line.includes('\x1b'))) line = settleLine(line);
-    collector.push(line);
+    collector.push(line, undefined, i >= n - window);
   }
   const read = collector.finish();
   return returns || escapes || cut !== undefined ? read : { ...read, joined: body };

@@ -63,10 +63,13 @@ export class SparseCollector {
     this.blockLines = Math.max(0, ...testers.blocks.map((rule) => rule.maxLines ?? 20));
   }
 
-  /** The next line of the stream, normalised. */
-  push(line: string): void {
+  /**
+   * The next line of the stream, normalised (`scanned`: the part the patterns are tried on, when not the line's own
+   * start). `mayEnd` false says the line cannot be among the last `window` lines: it is placed at once, not held.
+   */
+  push(line: string, scanned = scannedPart(line), mayEnd = true): void {
     const i = this.count++;
-    const notable = line.length > 0 && this.testers.notable.test(scannedPart(line));
+    const notable = scanned.length > 0 && this.testers.notable.test(scanned);
     if (notable) this.keepUntil = i + this.blockLines;
     if (this.headOpen && this.lines.length < this.limits.window && this.headChars + line.length <= (this.limits.headChars ?? Infinity)) {
       this.lines.push(line);
@@ -74,7 +77,8 @@ export class SparseCollector {
       return;
     }
     this.headOpen = false;
-    this.enqueue({ line, keep: i <= this.keepUntil });
+    if (mayEnd) this.enqueue({ line, keep: i <= this.keepUntil });
+    else this.place({ line, keep: i <= this.keepUntil });
   }
 
   /** Stored lines that are not in the input (an excerpt's cut marker stands for them): one unread entry. */
@@ -103,11 +107,16 @@ export class SparseCollector {
     }
   }
 
-  /** The oldest line of the tail window leaves it: kept when notable (or in a block), else counted in an unread run. */
+  /** The oldest line of the tail window leaves it. */
   private evict(): void {
-    const { line, keep, stands } = this.ring[this.ringStart] as Pending;
+    const entry = this.ring[this.ringStart] as Pending;
     this.ring[this.ringStart++] = undefined as unknown as Pending;
-    this.ringChars -= line.length;
+    this.ringChars -= entry.line.length;
+    this.place(entry);
+  }
+
+  /** A line between the windows: kept when notable (or in a block), else counted in an unread run. */
+  private place({ line, keep, stands }: Pending): void {
     if (stands !== undefined) this.skipped += stands;
     else if (keep && this.keptChars + line.length <= (this.limits.keptChars ?? Infinity)) {
       this.keptChars += line.length;
