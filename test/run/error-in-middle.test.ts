@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRecordStore, run } from '../../src/index.js';
-import { errorInMiddleCommand, shownAt } from '../fixtures/run/error-middle.js';
+import { errorInMiddleCommand, errorInMiddleLines, shownAt } from '../fixtures/run/error-middle.js';
+import { expectExactView } from '../helpers/view-check.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDirs();
@@ -34,6 +35,8 @@ describe('a failure in the middle of a stream past the inline cap', () => {
     const at = shownAt(result.stdout ?? '', failure);
     expect(at, (result.stdout ?? '').slice(0, 2000)).toBe(Math.floor(lines / 2));
     expect(await store.detail(result.id, { fromLine: at!, toLine: at! })).toBe(`${at}: ${failure}`);
+    // every other line is shown at its number or inside one gap marker, and fold counts are exact
+    expectExactView(errorInMiddleLines(kind, lines), result.stdout ?? '', undefined, { endsWithNewline: false });
   }, 60_000);
 
   it('keeps it at 100 MB too, while the host grows by less than 64 MB', () => {
