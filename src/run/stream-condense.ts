@@ -46,8 +46,11 @@ export async function condenseCaptured(stdout: CapturedView, stderr: CapturedVie
   const testers = testersFor(recogniser);
   const window = windowFor(o.budgetTokens);
   const read = async (stream: CapturedView, name: 'stdout' | 'stderr'): Promise<ReadStream> => {
-    if (!scanned(stream)) return { read: readLines(text(stream), window, testers[name], recogniser?.overview !== undefined), raw: text(stream) };
+    const inMemory = (): ReadStream => ({ read: readLines(text(stream), window, testers[name], recogniser?.overview !== undefined, stream.view.cut), raw: text(stream) });
+    if (!scanned(stream)) return inMemory();
     await stream.file.flush();
+    // the disk refused part of it: the excerpt in memory is all there is
+    if (stream.file.error !== undefined) return inMemory();
     const { captured } = stream;
     return { read: await scanStoredStream({ path: stream.file.path, bytes: captured.totalBytes, head: captured.head, encoding: options.encoding, testers: testers[name], window }) };
   };
