@@ -81,9 +81,9 @@ function compile(recogniser: Recogniser | undefined, genericSignals: boolean): T
 /**
  * Gives each line a role. Failure signals, summaries and blocks are looked for on every line;
  * headings and noise only within `window` lines of either end (the middle of a huge output is
- * never shown line by line, only its failures are).
+ * never shown line by line, only its failures are). A block never runs into an `unread` entry (see line-map.ts).
  */
-export function classify(lines: readonly string[], testers: Testers, window = Infinity): Classified {
+export function classify(lines: readonly string[], testers: Testers, window = Infinity, unread?: Uint8Array): Classified {
   const roles = new Uint8Array(lines.length).fill(Role.normal);
   const blockEnds = new Map<number, number>();
   let signalCount = 0;
@@ -105,7 +105,7 @@ export function classify(lines: readonly string[], testers: Testers, window = In
     if (mayOpenBlock && testers.blockStart.test(line)) {
       const rule = testers.blocks.find((b) => b.start.test(line));
       if (rule !== undefined) {
-        const end = blockEnd(lines, i, rule);
+        const end = blockEnd(lines, i, rule, unread);
         if (end > i) blockEnds.set(i, end);
         if ((roles[i] as number) < Role.signal) roles[i] = Role.signal;
       }
@@ -131,14 +131,14 @@ function isIndented(line: string): boolean {
 }
 
 /** A block ends where its rule says, or before the next line its own rule would open (the next warning of the same kind). */
-function blockEnd(lines: readonly string[], start: number, rule: BlockRule): number {
+function blockEnd(lines: readonly string[], start: number, rule: BlockRule, unread: Uint8Array | undefined): number {
   const { until, start: opener } = rule;
   const maxLines = rule.maxLines ?? 20;
   const limit = Math.min(lines.length - 1, start + maxLines);
   let i = start + 1;
   for (; i <= limit; i++) {
     const line = lines[i] as string;
-    if (opener.test(line)) return i - 1;
+    if (unread?.[i] === 1 || opener.test(line)) return i - 1;
     if (until === 'blank') {
       if (line.trim() === '') return i - 1;
     } else if (until === 'indented') {

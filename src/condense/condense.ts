@@ -1,17 +1,18 @@
 import { unexplainedFailureNote } from './markers.js';
 import { normalizeLines } from './normalize.js';
-import { normalizeCondense, storedLineMapper } from './options.js';
+import { normalizeCondense } from './options.js';
 import type { NormalizedCondense } from './options.js';
 import { firstLines, readLines } from './read-lines.js';
-import type { StreamLines } from './read-lines.js';
 import { makeTesters } from './classify.js';
 import type { Testers } from './classify.js';
 import { isBoundedByHeadOrTail } from './passthrough.js';
 import { pickRecogniser } from './recognise.js';
 import { defaultRecognisers } from './recognisers/index.js';
-import { analyseStream, condenseStream, windowFor } from './stream.js';
+import type { StreamLines } from './sparse-lines.js';
+import { analyseStream, condenseStream, renderRead, windowFor } from './stream.js';
+import type { AnalysedStream } from './stream.js';
 import { estimateTokens, estimateTokensSampled } from './tokens.js';
-import type { CondenseInput, CondenseOptions, CondenseResult } from './types.js';
+import type { CondenseInput, CondenseOptions, CondenseResult, Recogniser } from './types.js';
 
 /**
  * Condenses a run's output to a token budget without hiding what matters: normalises terminal
@@ -22,35 +23,54 @@ import type { CondenseInput, CondenseOptions, CondenseResult } from './types.js'
 export function condense(input: CondenseInput, options?: CondenseOptions): CondenseResult {
   const o = normalizeCondense(input, options);
   if (o.mode === 'lossless' || isBoundedByHeadOrTail(o.command)) return unchanged(o);
-  const recogniser = pickRecogniser(o.command, `${firstLines(o.stdout, 60).join('\n')}\n${firstLines(o.stderr, 60).join('\n')}`, [...o.recognisers, ...defaultRecognisers]);
+  const recogniser = recogniserFor(o.command, firstLines(o.stdout, 60), firstLines(o.stderr, 60), o.recognisers);
+  const testers = testersFor(recogniser);
   const window = windowFor(o.budgetTokens);
-  // The stdout of a data output (a listing, matches, a diff, a history) is data: a file named errors.ts is no failure.
+  const read = (stream: 'stdout' | 'stderr'): StreamLines => readLines(o[stream], window, testers[stream], recogniser?.overview !== undefined, o.cuts[stream]);
+  return condenseRead(o, recogniser, { stdout: { read: read('stdout'), raw: o.stdout }, stderr: { read: read('stderr'), raw: o.stderr } });
+}
+
+/** The recogniser for a command and the first lines of its streams, the caller's own tried first. */
+export function recogniserFor(command: string, stdoutStart: readonly string[], stderrStart: readonly string[], own: readonly Recogniser[] = []): Recogniser | undefined {
+  return pickRecogniser(command, `${stdoutStart.join('\n')}\n${stderrStart.join('\n')}`, [...own, ...defaultRecognisers]);
+}
+
+/** What each stream is scanned for. The stdout of a data output (a listing, matches, a diff, a history) is data: a file named errors.ts is no failure. */
+export function testersFor(recogniser: Recogniser | undefined): { stdout: Testers; stderr: Testers } {
   const stdoutIsData = recogniser?.overview !== undefined && recogniser.overview !== 'log';
-  const outTesters = makeTesters(recogniser, !stdoutIsData);
-  const errTesters = makeTesters(recogniser);
-  const read = (text: string, testers: Testers): StreamLines => readLines(text, window, testers, recogniser?.overview !== undefined);
-  const { lines: outLines, sparse: outSparse, joined: outJoined } = read(o.stdout, outTesters);
-  const { lines: errLines, sparse: errSparse, joined: errJoined } = read(o.stderr, errTesters);
-  const out = analyseStream(outLines, outTesters, o.budgetTokens, outJoined);
-  const err = analyseStream(errLines, errTesters, o.budgetTokens, errJoined);
+  return { stdout: makeTesters(recogniser, !stdoutIsData), stderr: makeTesters(recogniser) };
+}
+
+/** One stream as read, and its text when the caller had it whole (a stream scanned from its record has none). */
+export interface ReadStream {
+  read: StreamLines;
+  raw?: string;
+}
+
+/** {@link condense} over streams already read (by {@link readLines}, or scanned from a record by run()). */
+export function condenseRead(o: NormalizedCondense, recogniser: Recogniser | undefined, streams: { stdout: ReadStream; stderr: ReadStream }): CondenseResult {
+  const testers = testersFor(recogniser);
+  const out = analyseStream(streams.stdout.read, testers.stdout, o.budgetTokens);
+  const err = analyseStream(streams.stderr.read, testers.stderr, o.budgetTokens);
   // A stream that normalising leaves as it was costs what its lines were priced at; one with escape codes or carriage returns is counted raw.
-  const rawOut = isAsShown(o.stdout) ? out.tokens : estimateTokensSampled(o.stdout);
-  const rawErr = isAsShown(o.stderr) ? err.tokens : estimateTokensSampled(o.stderr);
+  const rawTokens = (stream: AnalysedStream, raw: string | undefined): number => (raw === undefined || isAsShown(raw) ? stream.tokens : estimateTokensSampled(raw));
+  const rawOut = rawTokens(out, streams.stdout.raw);
+  const rawErr = rawTokens(err, streams.stderr.raw);
   const tokensBefore = rawOut + rawErr;
-  const tokensOf = (view: string, raw: string, rawTokens: number): number => (view === raw ? rawTokens : estimateTokens(view));
-  const base = { stdoutLines: outLines.length, stderrLines: errLines.length, stdoutOmitted: [], stderrOmitted: [], omittedLines: 0, signalLines: 0, tokensBefore };
-  // A sparse read left lines out: the whole stream is read again (never for a huge one in practice: its view is smaller).
-  const wholeOut = (): string => join(outSparse ? normalizeLines(o.stdout) : outLines, o.stdout);
-  const wholeErr = (): string => join(errSparse ? normalizeLines(o.stderr) : errLines, o.stderr);
+  const tokensOf = (view: string, raw: string | undefined, rawCount: number): number => (view === raw ? rawCount : estimateTokens(view));
+  const base = { stdoutLines: out.map.total, stderrLines: err.map.total, stdoutOmitted: [], stderrOmitted: [], omittedLines: 0, signalLines: 0, tokensBefore };
+  const context = (stream: 'stdout' | 'stderr') => ({ recordId: o.recordId, stream });
+  // A sparse read's unread runs stay gap markers even in a view meant to be whole (never for a huge stream in practice: its view is smaller).
+  const wholeOf = (stream: AnalysedStream, name: 'stdout' | 'stderr'): string =>
+    stream.map.unread === undefined ? join(stream.lines, streams[name].raw ?? '') : renderRead(stream, context(name)).text;
   const whole = (strategy: CondenseResult['strategy']): CondenseResult => {
-    const stdout = wholeOut();
-    const stderr = wholeErr();
-    return { ...base, stdout, stderr, strategy, tokensAfter: tokensOf(stdout, o.stdout, rawOut) + tokensOf(stderr, o.stderr, rawErr) };
+    const stdout = wholeOf(out, 'stdout');
+    const stderr = wholeOf(err, 'stderr');
+    return { ...base, stdout, stderr, strategy, tokensAfter: tokensOf(stdout, streams.stdout.raw, rawOut) + tokensOf(stderr, streams.stderr.raw, rawErr) };
   };
   const signalLines = out.classified.signalCount + err.classified.signalCount;
-  if (out.tokens + err.tokens <= o.budgetTokens * PASS_THROUGH_SHARE) {
-    return { ...whole('pass-through'), signalLines, ...(recogniser ? { recogniser: recogniser.name } : {}) };
-  }
+  const named = recogniser ? { recogniser: recogniser.name } : {};
+  if (out.tokens + err.tokens <= o.budgetTokens * PASS_THROUGH_SHARE) return { ...whole('pass-through'), signalLines, ...named };
 
   const failed = o.exitCode === null || (o.exitCode !== undefined && o.exitCode !== 0);
   const keepTail = failed && signalLines === 0;
@@ -59,23 +79,16 @@ export function condense(input: CondenseInput, options?: CondenseOptions): Conde
   const notes = keepTail ? [unexplainedFailureNote(o.exitCode ?? null)] : [];
   const found = signalLines + out.classified.summaryCount + err.classified.summaryCount;
   const explained = recogniser !== undefined && recogniser.overview === undefined && found > 0 && !keepTail;
-  const plan = (stream: 'stdout' | 'stderr', budget: number) => ({
-    explained,
-    budget,
-    recogniser,
-    keepTail,
-    context: { recordId: o.recordId, stream, ...(o.cuts[stream] ? { storedLine: storedLineMapper(o.cuts[stream]) } : {}) },
-    notes: stream === noteOn ? notes : [],
-  });
+  const plan = (stream: 'stdout' | 'stderr', budget: number) => ({ explained, budget, recogniser, keepTail, context: context(stream), notes: stream === noteOn ? notes : [] });
   // A stream within its share is shown whole, unless the recogniser explained the output: then its noise goes too.
-  const condenses = (stream: typeof out, budget: number): boolean => stream.lines.length > 0 && (stream.tokens > budget || explained);
+  const condenses = (stream: AnalysedStream, budget: number): boolean => stream.lines.length > 0 && (stream.tokens > budget || explained);
   const stdoutView = condenses(out, outBudget) ? condenseStream(out, plan('stdout', outBudget)) : undefined;
   const stderrView = condenses(err, errBudget) ? condenseStream(err, plan('stderr', errBudget)) : undefined;
-  const stdout = stdoutView?.text ?? wholeOut();
-  const stderr = stderrView?.text ?? wholeErr();
+  const stdout = stdoutView?.text ?? wholeOf(out, 'stdout');
+  const stderr = stderrView?.text ?? wholeOf(err, 'stderr');
   // Markers cost tokens too: a view no smaller than the whole stream is not worth its gaps.
-  const tokensAfter = tokensOf(stdout, o.stdout, rawOut) + tokensOf(stderr, o.stderr, rawErr);
-  if (tokensAfter >= out.tokens + err.tokens) return { ...whole('pass-through'), signalLines, ...(recogniser ? { recogniser: recogniser.name } : {}) };
+  const tokensAfter = tokensOf(stdout, streams.stdout.raw, rawOut) + tokensOf(stderr, streams.stderr.raw, rawErr);
+  if (tokensAfter >= out.tokens + err.tokens) return { ...whole('pass-through'), signalLines, ...named };
   return {
     ...base,
     stdout,
@@ -84,7 +97,7 @@ export function condense(input: CondenseInput, options?: CondenseOptions): Conde
     stderrOmitted: stderrView?.omitted ?? [],
     omittedLines: (stdoutView?.omittedLines ?? 0) + (stderrView?.omittedLines ?? 0),
     strategy: 'condensed',
-    ...(recogniser ? { recogniser: recogniser.name } : {}),
+    ...named,
     signalLines,
     tokensAfter,
   };

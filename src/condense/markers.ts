@@ -1,28 +1,22 @@
 // The text of every line the condenser inserts. All of them are one line in square brackets
 // starting with "[…" (something left out) or "[overview:" (a count over the whole stream).
 
+// Every line number a marker prints is the stored stream's (what `detail(id, { fromLine, toLine })` takes).
+
 export interface MarkerContext {
   recordId: string | undefined;
   stream: 'stdout' | 'stderr';
-  /** Input line number → the stored stream's, when the input is an excerpt (see `CondenseOptions.cuts`). */
-  storedLine?: (line: number) => number;
 }
 
-function lineOf(context: MarkerContext): (line: number) => number {
-  return context.storedLine ?? ((line: number) => line);
-}
-
-function range(context: MarkerContext, from: number, to: number): string {
-  const map = lineOf(context);
-  return from === to ? `line ${map(from)}` : `lines ${map(from)}–${map(to)}`;
+function range(from: number, to: number): string {
+  return from === to ? `line ${from}` : `lines ${from}–${to}`;
 }
 
 /** How to fetch what a marker stands for; given in full once per stream (`withCall`), later markers stay short. */
 function fetchHint(context: MarkerContext, withCall: boolean, fetch: { fromLine: number; toLine: number } | { match: string }): string {
   if (context.recordId === undefined) return '';
   if (!withCall) return 'match' in fetch ? `; match ${JSON.stringify(fetch.match)}` : '';
-  const map = lineOf(context);
-  const args = 'match' in fetch ? `match: ${JSON.stringify(fetch.match)}` : `fromLine: ${map(fetch.fromLine)}, toLine: ${map(fetch.toLine)}`;
+  const args = 'match' in fetch ? `match: ${JSON.stringify(fetch.match)}` : `fromLine: ${fetch.fromLine}, toLine: ${fetch.toLine}`;
   return `; detail(${JSON.stringify(context.recordId)}, { selector: "${context.stream}", ${args} })`;
 }
 
@@ -32,14 +26,13 @@ function fetchHint(context: MarkerContext, withCall: boolean, fetch: { fromLine:
  * kept line: `[… lines 41–160 omitted (120), each like line 40 …]`.
  */
 export function gapMarker(context: MarkerContext, from: number, to: number, withCall: boolean, like?: { line: number }): string {
-  const map = lineOf(context);
-  const each = like === undefined ? '' : `, each like line ${map(like.line)}`;
-  return `[… ${range(context, from, to)} omitted (${map(to) - map(from) + 1})${each}${fetchHint(context, withCall, { fromLine: from, toLine: to })} …]`;
+  const each = like === undefined ? '' : `, each like line ${like.line}`;
+  return `[… ${range(from, to)} omitted (${to - from + 1})${each}${fetchHint(context, withCall, { fromLine: from, toLine: to })} …]`;
 }
 
 /** Follows a kept line whose look-alikes are hidden among other gaps: `[… ×37 more like the line above, among lines 12–140; match "…" …]` */
 export function foldMarker(context: MarkerContext, withCall: boolean, count: number, from: number, to: number, match: string, earlier = false): string {
-  return `[… ×${count} ${earlier ? 'earlier' : 'more'} like the line above, among ${range(context, from, to)}${fetchHint(context, withCall, { match })} …]`;
+  return `[… ×${count} ${earlier ? 'earlier' : 'more'} like the line above, among ${range(from, to)}${fetchHint(context, withCall, { match })} …]`;
 }
 
 /** Replaces the middle of an over-long line. */

@@ -53,12 +53,6 @@ function readCuts(value: unknown): { stdout?: StreamCut; stderr?: StreamCut } {
   return out;
 }
 
-/** Maps an input line number to the stored stream's across a cut. */
-export function storedLineMapper(cut: StreamCut | undefined): ((line: number) => number) | undefined {
-  if (cut === undefined) return undefined;
-  return (line) => (line <= cut.markerLine ? line : cut.resumesAtLine + (line - cut.markerLine - 1));
-}
-
 function readRecognisers(value: unknown): readonly Recogniser[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) throw invalid('recognisers', 'an array of recognisers', value);

@@ -1,4 +1,5 @@
 import { encodeLines } from './line-bytes.js';
+import type { LineMap } from './line-map.js';
 import { capLine } from './markers.js';
 import { Role } from './roles.js';
 import { shapeOfBytes } from './shape.js';
@@ -16,9 +17,9 @@ export interface Priced {
 /**
  * Prices the lines within `window` of either end, and the failures and summaries between (the
  * ordinary lines there are never shown one by one). Window lines are read from one UTF-8 encoding per end;
- * `joined`, when given, is `lines.join('\n')`.
+ * `joined`, when given, is `lines.join('\n')`. Unread entries cost nothing; the total is extrapolated to `map.total` lines.
  */
-export function priceLines(lines: readonly string[], roles: Uint8Array, window: number, maxLineChars: number, joined?: string): Priced {
+export function priceLines(lines: readonly string[], roles: Uint8Array, window: number, maxLineChars: number, map: LineMap, joined?: string): Priced {
   const n = lines.length;
   const costs = new Float64Array(n);
   const shapes = new Float64Array(n).fill(Number.NaN);
@@ -37,7 +38,7 @@ export function priceLines(lines: readonly string[], roles: Uint8Array, window: 
   const price = (from: number, to: number, inWindow: boolean): void => {
     const encoded = inWindow ? encodeLines(from === 0 && to === n ? lines : lines.slice(from, to), piece(from, to)) : undefined;
     for (let i = from; i < to; i++) {
-      if (!inWindow && roles[i] === Role.normal) continue;
+      if ((!inWindow && roles[i] === Role.normal) || map.unread?.[i] === 1) continue;
       const line = lines[i] as string;
       const long = line.length > maxLineChars;
       let cost: number;
@@ -62,6 +63,6 @@ export function priceLines(lines: readonly string[], roles: Uint8Array, window: 
     price(window, n - window, false);
     price(n - window, n, true);
   }
-  const tokens = (windowLines === n ? windowTokens : Math.round((windowTokens / Math.max(1, windowLines)) * n)) + uncappedExtra;
+  const tokens = (windowLines === map.total ? windowTokens : Math.round((windowTokens / Math.max(1, windowLines)) * map.total)) + uncappedExtra;
   return { costs, shapes, tokens };
 }

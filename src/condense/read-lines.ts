@@ -1,10 +1,8 @@
-// Splitting a huge stream into one string per line costs more in keeping those strings (the garbage
-// collector copies them as they survive) than in splitting. Between the two end windows only failures,
-// summaries and their blocks are ever looked at, so only those are kept there.
-
-import { scannedPart } from './classify.js';
 import type { Testers } from './classify.js';
 import { CURSOR_UP, normalizeLines, normalizeToLines, settleLine } from './normalize.js';
+import { SparseCollector } from './sparse-lines.js';
+import type { StreamLines } from './sparse-lines.js';
+import type { StreamCut } from './types.js';
 
 /**
  * The first `count` lines of a stream, normalised on their own (a cursor-up redraw further on, which could
@@ -19,53 +17,49 @@ export function firstLines(text: string, count: number): string[] {
   return normalizeLines(text.slice(0, end + 1));
 }
 
-export interface StreamLines {
-  lines: string[];
-  /**
-   * The text whose split on "\n" gives these lines, when it came for free (a sparse read leaves lines
-   * between the windows blank: only the window lines are its pieces then).
-   */
-  joined?: string;
-  /** Lines between the windows that no pattern took were left as '': the lines are not the text. */
-  sparse: boolean;
-}
-
 /**
  * The stream's lines, as {@link normalizeLines} gives them; when the stream has more than `2 × window` lines and
- * no cursor-up redraws, the lines between the windows that no notable pattern takes (and that follow no such line
- * within a block's length) are left as ''. `needsEveryLine` (an overview counts them all) reads every line.
+ * no cursor-up redraws, only the windows at either end and, between them, the lines a notable pattern takes (and
+ * those following one within a block's length) are read: each run of other lines is one unread entry.
+ * `needsEveryLine` (an overview counts them all) reads every line. A `cut` makes the input's line `markerLine`
+ * an unread entry standing for the stored lines it replaced.
  */
-export function readLines(text: string, window: number, testers: Testers, needsEveryLine: boolean): StreamLines {
+export function readLines(text: string, window: number, testers: Testers, needsEveryLine: boolean, cut?: StreamCut): StreamLines {
   const escapes = text.includes('\x1b');
   // a live status area moving the cursor up blanks earlier lines: that needs the whole stream
-  if (needsEveryLine || (escapes && CURSOR_UP.test(text))) return { ...normalizeToLines(text), sparse: false };
+  if (needsEveryLine || (escapes && CURSOR_UP.test(text))) return withCut(normalizeToLines(text), cut);
   const body = text.endsWith('\n') ? text.slice(0, -1) : text;
   // a text this short cannot hold more lines than the windows: no need to count them
-  if (body.length < 2 * window) return { ...normalizeToLines(text), sparse: false };
+  if (body.length < 2 * window) return withCut(normalizeToLines(text), cut);
   const n = countLines(body);
-  if (n <= 2 * window) return { ...normalizeToLines(text), sparse: false };
-  const after = Math.max(...testers.blocks.map((rule) => rule.maxLines ?? 20));
+  if (n <= 2 * window) return withCut(normalizeToLines(text), cut);
   const returns = body.includes('\r');
-  const lines: string[] = [];
-  let keepUntil = -1;
+  const collector = new SparseCollector(testers, { window });
+  const cutAt = cut === undefined ? -1 : cut.markerLine - 1;
   let at = 0;
   for (let i = 0; i < n; i++) {
     const nl = body.indexOf('\n', at);
     const end = nl === -1 ? body.length : nl;
-    const inWindow = i < window || i >= n - window;
     let line = body.slice(at, end);
     at = end + 1;
+    if (i === cutAt) {
+      collector.skip((cut as StreamCut).resumesAtLine - (cut as StreamCut).markerLine);
+      continue;
+    }
     if ((returns && line.includes('\r')) || (escapes && line.includes('\x1b'))) line = settleLine(line);
-    if (inWindow || i <= keepUntil) {
-      lines.push(line);
-      // a block opening near the end of the head window runs on into the lines read sparsely
-      if (i < window && i >= window - after && line.length > 0 && testers.notable.test(scannedPart(line))) keepUntil = i + after;
-    } else if (line.length > 0 && testers.notable.test(scannedPart(line))) {
-      lines.push(line);
-      keepUntil = i + after;
-    } else lines.push('');
+    collector.push(line, undefined, i >= n - window);
   }
-  return { lines, sparse: true, ...(returns || escapes ? {} : { joined: body }) };
+  const read = collector.finish();
+  return returns || escapes || cut !== undefined ? read : { ...read, joined: body };
+}
+
+function withCut(read: { lines: string[]; joined?: string }, cut: StreamCut | undefined): StreamLines {
+  if (cut === undefined || cut.markerLine > read.lines.length) return read;
+  const lines = read.lines;
+  lines[cut.markerLine - 1] = '';
+  const stands = cut.resumesAtLine - cut.markerLine;
+  if (stands === 0) return { lines: [...lines.slice(0, cut.markerLine - 1), ...lines.slice(cut.markerLine)] };
+  return { lines, unread: new Map([[cut.markerLine - 1, stands]]) };
 }
 
 function countLines(body: string): number {

@@ -1,4 +1,5 @@
 import type { FoldGroup } from './fold.js';
+import type { LineMap } from './line-map.js';
 import { Role } from './roles.js';
 import type { LineRange } from './types.js';
 import { capLine, foldMarker, gapMarker } from './markers.js';
@@ -21,11 +22,13 @@ export interface RenderInput {
   header: readonly string[];
   /** Say how many look-alikes of a kept ordinary line are hidden (not when an overview already counts the output). */
   annotateOrdinaryFolds: boolean;
+  /** Where each entry is in the stored stream: every number printed is the stored one. */
+  map: LineMap;
 }
 
 /** Writes kept lines in order, a fold marker after each exemplar whose look-alikes are hidden, and a gap marker for every other run left out. */
 export function render(input: RenderInput): Rendered {
-  const { lines, roles, kept, folds, context, maxLineChars, header } = input;
+  const { lines, roles, kept, folds, context, maxLineChars, header, map } = input;
   const foldAfter = new Map<number, { count: number; from: number; to: number }>();
   // A group whose hidden lines make up one whole gap is told at the gap: "lines a–b omitted (n), each like line x".
   const foldedGaps = new Map<number, { exemplar: number; to: number }>();
@@ -39,8 +42,8 @@ export function render(input: RenderInput): Rendered {
     const from = hidden[0] as number;
     const to = hidden[hidden.length - 1] as number;
     const wholeGap = to - from + 1 === hidden.length && (from === 0 || kept[from - 1] === 1) && (to + 1 >= lines.length || kept[to + 1] === 1);
-    if (wholeGap) foldedGaps.set(from, { exemplar: group.exemplar, to });
-    else foldAfter.set(group.exemplar, { count: hidden.length, from: from + 1, to: to + 1 });
+    if (wholeGap) foldedGaps.set(map.first(from), { exemplar: group.exemplar, to: map.last(to) });
+    else foldAfter.set(group.exemplar, { count: hidden.length, from: map.first(from), to: map.first(to) });
   }
   const out: string[] = [...header];
   let hinted = false;
@@ -52,18 +55,21 @@ export function render(input: RenderInput): Rendered {
     if (kept[i] === 1) {
       out.push(capLine(lines[i] as string, maxLineChars));
       const fold = foldAfter.get(i);
-      if (fold !== undefined) out.push(foldMarker(context, firstMarker(), fold.count, fold.from, fold.to, matchFor(lines[i] as string), fold.from < i + 1));
+      if (fold !== undefined) out.push(foldMarker(context, firstMarker(), fold.count, fold.from, fold.to, matchFor(lines[i] as string), fold.from < map.first(i)));
       i++;
       continue;
     }
     let j = i;
     while (j < lines.length && kept[j] === 0) j++;
-    omitted.push(context.storedLine ? { from: context.storedLine(i + 1), to: context.storedLine(j) } : { from: i + 1, to: j });
-    omittedLines += j - i;
-    const folded = foldedGaps.get(i);
-    const like = folded !== undefined && folded.to === j - 1 ? { line: folded.exemplar + 1 } : undefined;
-    out.push(gapMarker(context, i + 1, j, firstMarker(), like));
+    const from = map.first(i);
+    const to = map.last(j - 1);
     i = j;
+    if (to < from) continue;
+    omitted.push({ from, to });
+    omittedLines += to - from + 1;
+    const folded = foldedGaps.get(from);
+    const like = folded !== undefined && folded.to === to ? { line: map.first(folded.exemplar) } : undefined;
+    out.push(gapMarker(context, from, to, firstMarker(), like));
   }
   return { text: out.join('\n'), omitted, omittedLines };
 }

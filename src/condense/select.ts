@@ -23,6 +23,8 @@ export interface SelectInput {
    * as look-alikes of a kept line (their fold markers say enough), and only headings of sections holding a kept line stay.
    */
   explained: boolean;
+  /** 1 for entries standing for lines not read: never shown (see line-map.ts). */
+  unread?: Uint8Array | undefined;
 }
 
 const TAIL_KEPT_ON_UNEXPLAINED_FAILURE = 15;
@@ -79,7 +81,7 @@ export function selectLines(input: SelectInput): Selection {
   const walk = (from: number, step: 1 | -1, allowance: number): number => {
     let left = allowance;
     for (let i = from; i >= 0 && i < n; i += step) {
-      if (kept[i] === 1 || roles[i] === Role.noise || roles[i] === Role.context || (folded[i] === 1 && input.explained) || uselessHeading(i)) continue;
+      if (kept[i] === 1 || roles[i] === Role.noise || roles[i] === Role.context || (folded[i] === 1 && input.explained) || uselessHeading(i) || input.unread?.[i] === 1) continue;
       const previous = i - step;
       const opensGap = previous >= 0 && previous < n && kept[previous] === 0;
       const cost = (costs[i] as number) + (opensGap ? markerCost : 0);

@@ -2,6 +2,8 @@ import { classify } from './classify.js';
 import type { Testers } from './classify.js';
 import type { Classified } from './classify.js';
 import { findFolds } from './fold.js';
+import { lineMap } from './line-map.js';
+import type { LineMap } from './line-map.js';
 import type { MarkerContext } from './markers.js';
 import { overviews } from './overview/index.js';
 import { namesEveryEntry } from './overview/listing.js';
@@ -10,6 +12,7 @@ import type { Rendered } from './render.js';
 import { selectLines } from './select.js';
 import { estimateTokens } from './tokens.js';
 import { priceLines } from './price.js';
+import type { StreamLines } from './sparse-lines.js';
 import type { Recogniser } from './types.js';
 
 export const MAX_LINE_CHARS = 400;
@@ -29,6 +32,10 @@ export interface AnalysedStream {
   shapes: Float64Array;
   tokens: number;
   window: number;
+  /** Where each entry is in the stored stream. */
+  map: LineMap;
+  /** Unread entries that hold a notable line (see StreamLines.lossy). */
+  lossy?: ReadonlySet<number>;
 }
 
 /**
@@ -36,11 +43,13 @@ export interface AnalysedStream {
  * tokens no more than B lines from either end can be shown: beyond that window only failures,
  * summaries and their blocks are looked at, and the total is extrapolated.
  */
-export function analyseStream(lines: readonly string[], testers: Testers, budget: number, joined?: string): AnalysedStream {
+export function analyseStream(read: StreamLines, testers: Testers, budget: number): AnalysedStream {
+  const { lines, joined } = read;
   const window = windowFor(budget);
-  const classified = classify(lines, testers, window);
-  const { costs, shapes, tokens } = priceLines(lines, classified.roles, window, MAX_LINE_CHARS, joined);
-  return { lines, classified, costs, shapes, tokens, window };
+  const map = lineMap(lines.length, read.unread);
+  const classified = classify(lines, testers, window, map.unread);
+  const { costs, shapes, tokens } = priceLines(lines, classified.roles, window, MAX_LINE_CHARS, map, joined);
+  return { lines, classified, costs, shapes, tokens, window, map, ...(read.lossy ? { lossy: read.lossy } : {}) };
 }
 
 export interface StreamPlan {
@@ -61,16 +70,29 @@ const OVERVIEW_FILL_SHARE = 0.35;
 const NAMED_FILL_SHARE = 0.1;
 
 export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Rendered {
-  const { lines, classified, costs } = stream;
-  const folds = findFolds(lines, classified.roles, stream.window, 3, stream.shapes);
-  const overview = plan.recogniser?.overview === undefined ? [] : overviews[plan.recogniser.overview](lines);
+  const { lines, classified, costs, map } = stream;
+  const folds = findFolds(lines, classified.roles, stream.window, 3, stream.shapes, { unread: map.unread, lossy: stream.lossy });
+  // An overview counts over the whole stream: not said of one read in part.
+  const overview = plan.recogniser?.overview === undefined || map.unread !== undefined ? [] : overviews[plan.recogniser.overview](lines);
   const header = [...plan.notes, ...overview];
   const headerCost = estimateTokens(header.join('\n'));
   const markerCost = plan.context.recordId === undefined ? 14 : 30;
   const attempt = (blockEnds: Map<number, number>, budget: number): Rendered => {
     const fillLimit = plan.budget * (plan.explained ? EXPLAINED_FILL_SHARE : overview.length === 0 ? Infinity : namesEveryEntry(overview) ? NAMED_FILL_SHARE : OVERVIEW_FILL_SHARE);
-    const { kept } = selectLines({ lines, roles: classified.roles, blockEnds, folds, costs, budget: Math.max(0, budget - headerCost), markerCost, keepTail: plan.keepTail, fillLimit, explained: plan.explained });
-    return render({ lines, roles: classified.roles, kept, folds, context: plan.context, maxLineChars: MAX_LINE_CHARS, header, annotateOrdinaryFolds: overview.length === 0 });
+    const { kept } = selectLines({
+      lines,
+      roles: classified.roles,
+      blockEnds,
+      folds,
+      costs,
+      budget: Math.max(0, budget - headerCost),
+      markerCost,
+      keepTail: plan.keepTail,
+      fillLimit,
+      explained: plan.explained,
+      unread: map.unread,
+    });
+    return render({ lines, roles: classified.roles, kept, folds, context: plan.context, maxLineChars: MAX_LINE_CHARS, header, annotateOrdinaryFolds: overview.length === 0, map });
   };
   let blockEnds = classified.blockEnds;
   let result = attempt(blockEnds, plan.budget);
@@ -91,4 +113,12 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
     tokens = retryTokens;
   }
   return result;
+}
+
+/** Every line read, unread runs as gap markers: the whole stream as far as it was read. */
+export function renderRead(stream: AnalysedStream, context: MarkerContext): Rendered {
+  const { lines, classified, map } = stream;
+  const kept = new Uint8Array(lines.length).fill(1);
+  if (map.unread !== undefined) for (let i = 0; i < lines.length; i++) if (map.unread[i] === 1) kept[i] = 0;
+  return render({ lines, roles: classified.roles, kept, folds: [], context, maxLineChars: Infinity, header: [], annotateOrdinaryFolds: false, map });
 }

@@ -34,8 +34,9 @@ export interface CondenseOptions {
   /** Extra recognisers, tried before the built-in ones. @defaultValue `[]` */
   recognisers?: readonly Recogniser[];
   /**
-   * When a stream is an excerpt of the stored one (its head and tail around one cut marker line, as run() makes
-   * for outputs past the inline cap), where the cut is: markers then number lines as the stored stream does.
+   * When a stream is an excerpt of the stored one (its head and tail around one cut marker line), where the cut is:
+   * the marker line stands for the stored lines it replaced, and markers number lines as the stored stream does.
+   * (run() reads a stream past its inline cap from the record instead.)
    * @defaultValue no cut
    */
   cuts?: { stdout?: StreamCut; stderr?: StreamCut };

@@ -53,3 +53,17 @@ function trimBrokenEdges(bytes: Uint8Array): Uint8Array {
 export function isKnownEncoding(name: string): boolean {
   return iconv.encodingExists(name);
 }
+
+/**
+ * A decoder for a stream read chunk by chunk, in the encoding {@link decodeText} picks from the stream's first bytes:
+ * a character split between two chunks is decoded whole.
+ */
+export function chunkDecoder(head: Uint8Array, encoding?: string): (chunk: Uint8Array) => string {
+  const chosen = decodeText(head.subarray(0, 64 * 1024), encoding).encoding;
+  if (chosen === 'utf-8') {
+    const decoder = new TextDecoder('utf-8');
+    return (chunk) => decoder.decode(chunk, { stream: true });
+  }
+  const decoder = iconv.getDecoder(chosen);
+  return (chunk) => decoder.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length));
+}

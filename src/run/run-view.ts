@@ -1,10 +1,11 @@
-import { condense } from '../condense/index.js';
+import type { CondenseResult } from '../condense/index.js';
 import type { RecordWriter } from '../store/index.js';
 import { interpretOutcome } from './interpret-outcome.js';
 import type { ProcessHandle, ProcessOutcome } from './process-handle.js';
 import type { ResolvedCommand } from './resolve-command.js';
 import type { NormalizedRunOptions } from './run-options.js';
 import type { RunResult } from './run-result.js';
+import { condenseCaptured } from './stream-condense.js';
 import { streamView, type StreamView } from './stream-view.js';
 
 /** The quiet result of a finished process, and the decoded text expectations check. */
@@ -24,9 +25,19 @@ export async function finishRun(
   opts: NormalizedRunOptions,
   extras: Pick<RunResult, 'sandboxed' | 'traceSummary' | 'traceUnavailable'> = {},
 ): Promise<FinishedRun> {
-  const stdout = streamView(handle.stdout.result(opts.inlineMaxBytes), 'stdout', record.id, opts.inlineMaxBytes, opts.encoding);
-  const stderr = streamView(handle.stderr.result(opts.inlineMaxBytes), 'stderr', record.id, opts.inlineMaxBytes, opts.encoding);
-  const result = { ...assemble(command, record.id, resolved, outcome, stdout, stderr, opts), ...extras };
+  const stdoutCaptured = handle.stdout.result(opts.inlineMaxBytes);
+  const stderrCaptured = handle.stderr.result(opts.inlineMaxBytes);
+  const stdout = streamView(stdoutCaptured, 'stdout', record.id, opts.inlineMaxBytes, opts.encoding);
+  const stderr = streamView(stderrCaptured, 'stderr', record.id, opts.inlineMaxBytes, opts.encoding);
+  const result: RunResult = { ...assemble(command, record.id, resolved, outcome, stdout, stderr, opts), ...extras };
+  if (!opts.full && (stdout.raw !== '' || stderr.raw !== '')) {
+    const condensed = await condenseCaptured(
+      { view: stdout, captured: stdoutCaptured, file: record.stdout },
+      { view: stderr, captured: stderrCaptured, file: record.stderr },
+      { command, exitCode: outcome.exit, recordId: record.id, mode: opts.condense, budgetTokens: opts.budgetTokens, encoding: opts.encoding },
+    );
+    addViews(result, stdout, stderr, condensed);
+  } else addViews(result, stdout, stderr);
   await record.finish({
     ...extras,
     pid: handle.pid,
@@ -58,7 +69,6 @@ function assemble(
   const result: RunResult = { id, exit: outcome.exit, ok: meaning.ok, ms: outcome.ms, shellKind: resolved.shellKind };
   if (meaning.status !== (outcome.exit === 0 ? 'ok' : 'error') || meaning.message) result.status = meaning.status;
   if (meaning.message) result.message = meaning.message;
-  addViews(result, command, outcome, stdout, stderr, opts);
   if (outcome.timedOut) result.timedOut = true;
   if (outcome.canceled) result.canceled = true;
   if (outcome.signal) result.signal = outcome.signal;
@@ -67,22 +77,10 @@ function assemble(
   return result;
 }
 
-function addViews(result: RunResult, command: string, outcome: ProcessOutcome, stdout: StreamView, stderr: StreamView, opts: NormalizedRunOptions): void {
-  let views = { stdout: stdout.text, stderr: stderr.text };
-  let omitted = { stdout: false, stderr: false };
-  if (!opts.full && (stdout.raw !== '' || stderr.raw !== '')) {
-    const condensed = condense(
-      { command, stdout: stdout.isBinary ? stdout.text : stdout.raw, stderr: stderr.isBinary ? stderr.text : stderr.raw, exitCode: outcome.exit },
-      {
-        recordId: result.id,
-        mode: opts.condense,
-        ...(opts.budgetTokens !== undefined ? { budgetTokens: opts.budgetTokens } : {}),
-        cuts: { ...(stdout.cut ? { stdout: stdout.cut } : {}), ...(stderr.cut ? { stderr: stderr.cut } : {}) },
-      },
-    );
-    views = { stdout: condensed.stdout, stderr: condensed.stderr };
-    omitted = { stdout: condensed.stdoutOmitted.length > 0, stderr: condensed.stderrOmitted.length > 0 };
-  }
+/** The views (condensed unless `full`), and the true counts where something was left out. */
+function addViews(result: RunResult, stdout: StreamView, stderr: StreamView, condensed?: CondenseResult): void {
+  const views = condensed ? { stdout: condensed.stdout, stderr: condensed.stderr } : { stdout: stdout.text, stderr: stderr.text };
+  const omitted = { stdout: (condensed?.stdoutOmitted.length ?? 0) > 0, stderr: (condensed?.stderrOmitted.length ?? 0) > 0 };
   for (const name of ['stdout', 'stderr'] as const) {
     const view = name === 'stdout' ? stdout : stderr;
     if (views[name] !== '') result[name] = views[name];
