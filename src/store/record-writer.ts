@@ -2,6 +2,7 @@ import { mkdir, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StreamFile } from './stream-file.js';
 import type { RecordMeta } from './record-meta.js';
+import { WRITER_FILE, writerStamp } from './writer-liveness.js';
 
 /**
  * The writing side of one record: two stream files, a trace path, and `meta.json`, which is written
@@ -18,12 +19,19 @@ export class RecordWriter {
   private readonly ready: Promise<void>;
   private meta: RecordMeta;
 
-  constructor(storeDir: string, meta: RecordMeta) {
+  /** `stamp` names the writing process (see `writerStamp`), so another process can tell a dead writer's record from a live one. */
+  constructor(storeDir: string, meta: RecordMeta, stamp: string = writerStamp()) {
     this.id = meta.id;
     this.dir = join(storeDir, meta.id);
     this.meta = meta;
     this.tracePath = join(this.dir, 'trace');
-    this.ready = new Promise((resolve, reject) => mkdir(this.dir, { recursive: true, mode: 0o700 }, (error) => (error ? reject(error) : resolve())));
+    this.ready = new Promise((resolve, reject) =>
+      mkdir(this.dir, { recursive: true, mode: 0o700 }, (error) => {
+        if (error) return reject(error);
+        markWriter(this.dir, stamp);
+        resolve();
+      }),
+    );
     this.ready.catch(() => undefined);
     this.stdout = new StreamFile(join(this.dir, 'stdout'), this.ready);
     this.stderr = new StreamFile(join(this.dir, 'stderr'), this.ready);
@@ -63,5 +71,14 @@ export class RecordWriter {
     // temp file + rename ~450 µs on ext4 here). A write torn by a crash leaves invalid JSON, which readers
     // treat as an incomplete record, so the meta still never reads as complete before every byte is on disk.
     writeFileSync(join(this.dir, 'meta.json'), JSON.stringify(this.meta), { mode: 0o600 });
+  }
+}
+
+/** A few bytes, synchronous (tens of µs). A full disk may refuse them: the record then reads as dead after a grace period. */
+function markWriter(dir: string, stamp: string): void {
+  try {
+    writeFileSync(join(dir, WRITER_FILE), stamp, { mode: 0o600 });
+  } catch {
+    // unmarked: see UNMARKED_GRACE_MS
   }
 }
