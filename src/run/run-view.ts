@@ -27,7 +27,7 @@ export async function finishRun(
   const stdout = streamView(handle.stdout.result(opts.inlineMaxBytes), 'stdout', record.id, opts.inlineMaxBytes, opts.encoding);
   const stderr = streamView(handle.stderr.result(opts.inlineMaxBytes), 'stderr', record.id, opts.inlineMaxBytes, opts.encoding);
   const result = { ...assemble(command, record.id, resolved, outcome, stdout, stderr, opts), ...extras };
-  await record.finish({
+  const meta = await record.finish({
     ...extras,
     pid: handle.pid,
     exit: outcome.exit,
@@ -42,6 +42,10 @@ export async function finishRun(
     status: result.status,
     message: result.message,
   });
+  if (typeof meta.recordError === 'string') {
+    result.recordError = meta.recordError;
+    result.recordMissingBytes = Number(meta.recordMissingBytes);
+  }
   return { result, stdoutText: stdout.text, stderrText: stderr.text };
 }
 
