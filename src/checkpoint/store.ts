@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { TershError } from '../errors.js';
 import { optionalString, readOptionsObject } from '../validate.js';
 import { applyRestore } from './apply.js';
+import { asTargetChanged } from './target-dirs.js';
 import { compareEntries } from './compare.js';
 import { createCopier } from './copy-file.js';
 import { createExcludeTest, type ExcludeTest } from './excludes.js';
@@ -75,6 +76,47 @@ export function createCheckpointStore(options?: CheckpointStoreOptions): Checkpo
     return (path, isDir) => skipStore(path, isDir) || test(path, isDir);
   }
 
+  async function restoreLocked(layout: OriginLayout, skipStore: ExcludeTest, published: Published, origin: string, startedAt: number): Promise<RestoreReport> {
+    const { info } = published;
+    const { label } = info;
+    const wanted = await manifests.index(published);
+    const stored = storedCopy(layout.objects);
+    const compared: { current?: ManifestIndex; diff?: CheckpointDiff } = {};
+    const undo = await takeSnapshot({
+      layout,
+      label: undoLabel(await listPublished(layout)),
+      exclude: info.exclude,
+      excludeTest: excludeWith(info.exclude, skipStore),
+      maxBytes: info.maxBytes,
+      maxFiles: info.maxFiles,
+      copier,
+      manifests,
+      undoOf: label,
+      // Comparing overlaps writing the undo manifest; nothing changes in the target before the undo is published.
+      whilePublishing: async (current) => {
+        compared.current = current;
+        compared.diff = compareEntries(current, wanted, await differingFiles(current, wanted, stored, stored));
+      },
+    });
+    const { current, diff } = compared as Required<typeof compared>;
+    const device = Number((await lstat(origin)).dev);
+    const skipped = await applyRestore({ target: origin, current, wanted, objects: layout.objects, diff, copier, device });
+    const skippedSet = new Set(skipped);
+    const done = (paths: string[]): string[] => paths.filter((p) => !skippedSet.has(p));
+    const report: RestoreReport = {
+      label,
+      origin,
+      undoLabel: undo.info.label,
+      written: done(diff.changed),
+      deleted: diff.created,
+      created: done(diff.deleted),
+      metadata: diff.metadata,
+      skipped,
+      durationMs: Date.now() - startedAt,
+    };
+    return report;
+  }
+
   return {
     dir,
 
@@ -97,43 +139,9 @@ export function createCheckpointStore(options?: CheckpointStoreOptions): Checkpo
       const { layout, skipStore } = await openOrigin(origin);
       return withOriginLock(layout, async () => {
         const { published } = await find(label, origin);
-        const { info } = published;
-        const wanted = await manifests.index(published);
-        const stored = storedCopy(layout.objects);
-        const compared: { current?: ManifestIndex; diff?: CheckpointDiff } = {};
-        const undo = await takeSnapshot({
-          layout,
-          label: undoLabel(await listPublished(layout)),
-          exclude: info.exclude,
-          excludeTest: excludeWith(info.exclude, skipStore),
-          maxBytes: info.maxBytes,
-          maxFiles: info.maxFiles,
-          copier,
-          manifests,
-          undoOf: label,
-          // Comparing overlaps writing the undo manifest; nothing changes in the target before the undo is published.
-          whilePublishing: async (current) => {
-            compared.current = current;
-            compared.diff = compareEntries(current, wanted, await differingFiles(current, wanted, stored, stored));
-          },
+        return restoreLocked(layout, skipStore, published, origin, startedAt).catch((error: unknown) => {
+          throw asTargetChanged(origin, error);
         });
-        const { current, diff } = compared as Required<typeof compared>;
-        const device = Number((await lstat(origin)).dev);
-        const skipped = await applyRestore({ target: origin, current, wanted, objects: layout.objects, diff, copier, device });
-        const skippedSet = new Set(skipped);
-        const done = (paths: string[]): string[] => paths.filter((p) => !skippedSet.has(p));
-        const report: RestoreReport = {
-          label,
-          origin,
-          undoLabel: undo.info.label,
-          written: done(diff.changed),
-          deleted: diff.created,
-          created: done(diff.deleted),
-          metadata: diff.metadata,
-          skipped,
-          durationMs: Date.now() - startedAt,
-        };
-        return report;
       });
     },
 
