@@ -73,7 +73,15 @@ function parentOf(relative: string): string {
 /** Writes one non-folder entry beside its place with its final mode and mtime, then renames it over: readers never see half a file. */
 async function writeEntry(plan: RestorePlan, dirs: TargetDirs, entry: CheckpointEntry, tag: string): Promise<boolean> {
   const parent = parentOf(entry.path);
-  const folder = dirs.folder(parent);
+  const lease = dirs.lease(parent);
+  try {
+    return await writeEntryIn(plan, dirs, entry, tag, parent, lease.path);
+  } finally {
+    lease.release();
+  }
+}
+
+async function writeEntryIn(plan: RestorePlan, dirs: TargetDirs, entry: CheckpointEntry, tag: string, parent: string, folder: string): Promise<boolean> {
   const destination = `${folder}/${entry.path.slice(entry.path.lastIndexOf('/') + 1)}`;
   const temporary = `${folder}/.tersh-restore-${tag}`;
   try {

@@ -7,18 +7,22 @@ import type { TargetDirs } from './target-dirs.js';
  * for a symlink meanwhile is unlinked as the link it has become, never followed. A folder already gone is fine.
  */
 export async function removeTree(dirs: TargetDirs, relative: string): Promise<void> {
-  let folder: string;
+  let lease: ReturnType<TargetDirs['lease']>;
   try {
-    folder = dirs.folder(relative);
+    lease = dirs.lease(relative);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw error;
   }
-  for (const name of readdirSync(folder)) {
-    const child = `${folder}/${name}`;
-    const stats = lstatSync(child, { throwIfNoEntry: false });
-    if (stats?.isDirectory()) await removeTree(dirs, `${relative}/${name}`);
-    else if (stats) unlinkSync(child);
+  try {
+    for (const name of readdirSync(lease.path)) {
+      const child = `${lease.path}/${name}`;
+      const stats = lstatSync(child, { throwIfNoEntry: false });
+      if (stats?.isDirectory()) await removeTree(dirs, `${relative}/${name}`);
+      else if (stats) unlinkSync(child);
+    }
+  } finally {
+    lease.release();
   }
   dirs.forget(relative);
   rmdirSync(dirs.path(relative));

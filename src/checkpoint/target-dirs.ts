@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { TershError } from '../errors.js';
 
 const OPEN_FOLDER = constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW;
+/** Handles kept open at most (besides leased ones); a tree with more folders reopens them from their parents. */
+const MAX_HANDLES = 512;
 
 function parentOf(relative: string): string {
   const slash = relative.lastIndexOf('/');
@@ -30,6 +32,7 @@ export function targetChanged(root: string, relative: string, what: string, caus
  */
 export class TargetDirs {
   private readonly handles = new Map<string, number>();
+  private readonly leases = new Map<string, number>();
   private readonly viaHandles: boolean;
 
   constructor(private readonly root: string) {
@@ -56,10 +59,28 @@ export class TargetDirs {
         throw targetChanged(this.root, relative, `is no longer a folder (${code})`, error);
       }
       this.handles.set(relative, handle);
+      this.trim(relative);
     }
     const path = `/proc/${process.pid}/fd/${handle}`;
     this.confirm(relative, path);
     return path;
+  }
+
+  /**
+   * `folder(relative)`, kept open until `release`: a path from `folder` or `path` is only good until the next call
+   * (which may close handles to stay under the limit), so one used across an `await` must be leased.
+   */
+  lease(relative: string): { path: string; release: () => void } {
+    const path = this.folder(relative);
+    this.leases.set(relative, (this.leases.get(relative) ?? 0) + 1);
+    return {
+      path,
+      release: () => {
+        const left = (this.leases.get(relative) ?? 1) - 1;
+        if (left > 0) this.leases.set(relative, left);
+        else this.leases.delete(relative);
+      },
+    };
   }
 
   /** A handle on the folder `relative` (checked as `folder` does), or undefined where handles are not used. */
@@ -86,6 +107,16 @@ export class TargetDirs {
 
   close(): void {
     this.forget('.');
+  }
+
+  /** Closes unleased handles once past the limit, keeping the one just opened and the root. */
+  private trim(opened: string): void {
+    if (this.handles.size <= MAX_HANDLES) return;
+    for (const [path, handle] of this.handles) {
+      if (path === '.' || path === opened || this.leases.has(path)) continue;
+      closeSync(handle);
+      this.handles.delete(path);
+    }
   }
 
   private confirm(relative: string, handlePath: string): void {

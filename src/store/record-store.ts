@@ -105,6 +105,13 @@ export function createRecordStore(options: RecordStoreOptions = {}): RecordStore
     return sweeping;
   };
 
+  /** A sweep over a fresh reading of the folder, after any sweep in flight (which may predate what the caller saw). */
+  const sweepAfresh = async (): Promise<string[]> => {
+    await sweeping?.catch(() => undefined);
+    index.invalidate();
+    return sweep();
+  };
+
   const checkId = (id: unknown): string => {
     const value = requiredString('id', id, { nonEmpty: true, maxLength: 64 });
     if (!isRecordId(value)) throw new TershError('RECORD_NOT_FOUND', `No record with id "${value}" (not a record id)`, { details: { id: value } });
@@ -142,11 +149,7 @@ export function createRecordStore(options: RecordStoreOptions = {}): RecordStore
     dir,
     create(init) {
       const id = newRecordId();
-      const freeSpace = (): Promise<string[]> => {
-        index.invalidate();
-        return sweep();
-      };
-      const writer = new RecordWriter(dir, { ...init, id, startedAt: new Date().toISOString(), state: 'running' }, { stamp, freeSpace });
+      const writer = new RecordWriter(dir, { ...init, id, startedAt: new Date().toISOString(), state: 'running' }, { stamp, freeSpace: sweepAfresh });
       writers.set(id, writer);
       const forget = (): void => void writers.delete(id);
       const finish = writer.finish.bind(writer);
@@ -204,10 +207,7 @@ export function createRecordStore(options: RecordStoreOptions = {}): RecordStore
       await live?.flush();
       return readPage(join(dir, recordId, which), offset, maxBytes, !live && meta.state === 'complete');
     },
-    sweep() {
-      index.invalidate();
-      return sweep();
-    },
+    sweep: sweepAfresh,
   };
   return store;
 }

@@ -86,4 +86,20 @@ describe('a restore racing a folder swapped for a symlink', () => {
     }
     expect(outcomes.restored + outcomes.refused).toBe(ROUNDS);
   }, 180_000);
+
+  it('restores a tree of more folders than it keeps handles open (600 folders, each rewritten)', async () => {
+    const work = tempDir('ckpt-many');
+    dirs.push(work);
+    const origin = join(work.path, 'project');
+    for (let n = 0; n < 600; n += 1) {
+      mkdirSync(join(origin, `g${n % 6}`, `d${n}`), { recursive: true });
+      writeFileSync(join(origin, `g${n % 6}`, `d${n}`, 'file'), `saved ${n}`);
+    }
+    const store = createCheckpointStore({ dir: join(work.path, 'store') });
+    await store.save('base', origin);
+    for (let n = 0; n < 600; n += 1) writeFileSync(join(origin, `g${n % 6}`, `d${n}`, 'file'), `changed ${n}`);
+    const report = await store.restore('base', { origin });
+    expect(report.written.length).toBe(600);
+    for (let n = 0; n < 600; n += 1) expect(readFileSync(join(origin, `g${n % 6}`, `d${n}`, 'file'), 'utf8')).toBe(`saved ${n}`);
+  });
 });
