@@ -7,7 +7,7 @@ export { run, resolveShell, NON_INTERACTIVE_ENV, ProcessHandle, StreamCapture } 
 export type { RunOptions, RunProgress, RunResult, ShellKind, ShellProbe, ResolvedShell, JobHost, AdoptedProcess, ProcessOutcome, StartRequest, CapturedStream } from './run/index.js';
 
 export { createRecordStore, RecordWriter, StreamFile } from './store/index.js';
-export type { RecordStore, RecordStoreOptions, DetailOptions, ReadOptions, RecordMeta, RecordStream, DetailSelector, ReadPage, ExpiredRead } from './store/index.js';
+export type { RecordStore, RecordStoreOptions, RecordWriterOptions, DetailOptions, ReadOptions, RecordMeta, RecordStream, DetailSelector, ReadPage, ExpiredRead } from './store/index.js';
 
 export { classifyExit, detectMaskedExit, parseCommandShape, exitRules, exitWrappers, signalName } from './exit/index.js';
 export type { ClassifyExitInput, ExitClassification, ExitRule, ExitStatus, ExitWrapper, MaskedExit, MaskedExitKind, DetectMaskedExitOptions, CommandShape, ShapeOperator, ShapeSegment } from './exit/index.js';

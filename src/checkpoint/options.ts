@@ -4,6 +4,7 @@ import type { CheckpointRef, RestoreOptions, SaveOptions } from './types.js';
 
 export const DEFAULT_MAX_BYTES = 2 * 1024 ** 3;
 export const DEFAULT_MAX_FILES = 200_000;
+export const DEFAULT_MAX_UNDO_CHECKPOINTS = 10;
 
 export interface NormalizedSave {
   exclude: string[];

@@ -2,6 +2,7 @@ import { constants, lstatSync, readdirSync, readlinkSync, type BigIntStats } fro
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { TershError } from '../errors.js';
 import type { ExcludeTest } from './excludes.js';
+import { hasHoles } from './sparse-copy.js';
 import type { CheckpointEntry, CheckpointEntryType } from './types.js';
 
 export interface ScanLimits {
@@ -13,6 +14,8 @@ export interface Scan {
   entries: CheckpointEntry[];
   /** The device of each entry, by index in `entries`: where a copy can be cloned is probed per device. */
   devices: number[];
+  /** Indices in `entries` of files with holes (fewer allocated blocks than their size), copied hole for hole. */
+  sparse: Set<number>;
   bytes: number;
 }
 
@@ -56,6 +59,7 @@ export async function scanTree(root: string, exclude: ExcludeTest, limits: ScanL
   const rootStats = lstatSync(root, { bigint: true });
   const entries: CheckpointEntry[] = [scanEntry('.', root, 'dir', rootStats)];
   const devices: number[] = [Number(rootStats.dev)];
+  const sparse = new Set<number>();
   const counts = { bytes: 0, entries: 1 };
 
   async function walk(relative: string, absolute: string): Promise<void> {
@@ -67,6 +71,7 @@ export async function scanTree(root: string, exclude: ExcludeTest, limits: ScanL
     }
     const children: CheckpointEntry[] = [];
     const childDevices: number[] = [];
+    const childSparse = new Set<CheckpointEntry>();
     for (const name of names) {
       const path = relative === '.' ? name : `${relative}/${name}`;
       const childAbsolute = `${absolute}/${name}`;
@@ -78,6 +83,7 @@ export async function scanTree(root: string, exclude: ExcludeTest, limits: ScanL
         if (!stats || type === undefined || exclude(path, type === 'dir')) continue;
         entry = scanEntry(path, childAbsolute, type, stats);
         dev = Number(stats.dev);
+        if (type === 'file' && hasHoles(stats)) childSparse.add(entry);
       } catch {
         continue;
       }
@@ -90,6 +96,7 @@ export async function scanTree(root: string, exclude: ExcludeTest, limits: ScanL
     }
     await yieldToEventLoop();
     for (const [index, child] of children.entries()) {
+      if (childSparse.has(child)) sparse.add(entries.length);
       entries.push(child);
       devices.push(childDevices[index] as number);
       if (child.type === 'dir') await walk(child.path, `${absolute}/${child.path.slice(child.path.lastIndexOf('/') + 1)}`);
@@ -97,5 +104,5 @@ export async function scanTree(root: string, exclude: ExcludeTest, limits: ScanL
   }
 
   await walk('.', root === '/' ? '' : root);
-  return { entries, devices, bytes: counts.bytes };
+  return { entries, devices, sparse, bytes: counts.bytes };
 }

@@ -13,6 +13,7 @@ import { forEachLimit } from './pool.js';
 import { listPublished } from './published.js';
 import { loadReuseSource, reusable } from './reuse.js';
 import { scanTree } from './scan.js';
+import { restoredTo, shareRestoredCopies } from './share.js';
 import { ensurePrivateDir } from './store-dir.js';
 import type { CheckpointEntry, CheckpointInfo } from './types.js';
 
@@ -72,7 +73,8 @@ async function publish(layout: OriginLayout, staging: string, label: string): Pr
 }
 
 /**
- * Saves a tree: files untouched since the origin's latest checkpoint keep its stored copies (no copy, no link);
+ * Saves a tree: files untouched since the origin's latest checkpoint keep its stored copies (no copy, no link), and so
+ * do files a restore wrote, which keep the stored copies they were restored from (see `shareRestoredCopies`);
  * the others are copied (cloned where the filesystem can) into the pool, unreferenced until the manifest is published
  * by renaming its staging folder into place.
  */
@@ -88,6 +90,8 @@ export async function takeSnapshot(request: SnapshotRequest): Promise<Snapshot> 
 
   const latest = existing.at(-1);
   const previous = latest ? await loadReuseSource(latest, request.manifests.index).catch(() => undefined) : undefined;
+  const restored = restoredTo(existing);
+  const restoredSource = restored ? await loadReuseSource(restored, request.manifests.index).catch(() => undefined) : undefined;
   const scan = await scanTree(layout.origin, request.excludeTest, { maxBytes: request.maxBytes, maxFiles: request.maxFiles });
   const staging = join(layout.staging, `${process.pid}-${randomBytes(6).toString('hex')}`);
   await mkdir(staging, { mode: 0o700 });
@@ -105,11 +109,12 @@ export async function takeSnapshot(request: SnapshotRequest): Promise<Snapshot> 
         entry.contentId = old.contentId;
       }
     });
+    const remaining = await shareRestoredCopies(scan.entries, toCopy, layout.origin, layout.objects, restoredSource);
     let copiedBytes = 0;
-    const copying = forEachLimit(toCopy, CONCURRENCY, async (index) => {
+    const copying = forEachLimit(remaining, CONCURRENCY, async (index) => {
       const entry = scan.entries[index] as CheckpointEntry;
       const destination = objectPath(layout.objects, entry.contentId as string);
-      await request.copier.copy(join(layout.origin, entry.path), destination, scan.devices[index] as number, entry.mode);
+      await request.copier.copy(join(layout.origin, entry.path), destination, scan.devices[index] as number, entry.mode, scan.sparse.has(index));
       copiedBytes += entry.size;
     });
     copying.catch(() => undefined);

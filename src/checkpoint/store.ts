@@ -1,9 +1,9 @@
-import { lstat, readdir, rename, rm } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { TershError } from '../errors.js';
-import { optionalString, readOptionsObject } from '../validate.js';
+import { optionalInteger, optionalString, readOptionsObject } from '../validate.js';
 import { applyRestore } from './apply.js';
+import { asTargetChanged } from './target-dirs.js';
 import { compareEntries } from './compare.js';
 import { createCopier } from './copy-file.js';
 import { createExcludeTest, type ExcludeTest } from './excludes.js';
@@ -12,7 +12,8 @@ import { layoutAt, originLayout, type OriginLayout } from './layout.js';
 import { collectGarbage } from './gc.js';
 import { withOriginLock } from './lock.js';
 import { createManifestCache, indexEntries, type ManifestIndex } from './manifest-cache.js';
-import { normalizeRef, normalizeSaveOptions, normalizeTargetOptions } from './options.js';
+import { DEFAULT_MAX_UNDO_CHECKPOINTS, normalizeRef, normalizeSaveOptions, normalizeTargetOptions } from './options.js';
+import { diskUsage, pruneUndoCheckpoints, removePublished } from './prune.js';
 import { lookupPath, realFolder, recordOrigin, storeExclusion } from './origin.js';
 import { listPublished, type Published } from './published.js';
 import { loadReuseSource } from './reuse.js';
@@ -40,7 +41,8 @@ function undoLabel(taken: readonly Published[]): string {
  * @public
  */
 export function createCheckpointStore(options?: CheckpointStoreOptions): CheckpointStore {
-  const raw = readOptionsObject('options', options, ['dir']);
+  const raw = readOptionsObject('options', options, ['dir', 'maxUndoCheckpoints']);
+  const maxUndoCheckpoints = optionalInteger('maxUndoCheckpoints', raw.maxUndoCheckpoints, { min: 1 }) ?? DEFAULT_MAX_UNDO_CHECKPOINTS;
   const dir = resolve(optionalString('dir', raw.dir, { nonEmpty: true }) ?? defaultStoreDir());
   const copier = createCopier();
   const manifests = createManifestCache();
@@ -70,9 +72,62 @@ export function createCheckpointStore(options?: CheckpointStoreOptions): Checkpo
     return realOrigin;
   }
 
+  /** The origin's checkpoints, each saying what the origin's store takes on disk. */
+  async function withStoreBytes(layout: OriginLayout): Promise<CheckpointInfo[]> {
+    const published = await listPublished(layout);
+    const storeBytes = published.length === 0 ? 0 : await diskUsage(layout.root);
+    return published.map((p) => ({ ...p.info, storeBytes }));
+  }
+
   function excludeWith(patterns: readonly string[], skipStore: ExcludeTest): ExcludeTest {
     const test = createExcludeTest(patterns);
     return (path, isDir) => skipStore(path, isDir) || test(path, isDir);
+  }
+
+  async function restoreLocked(layout: OriginLayout, skipStore: ExcludeTest, published: Published, origin: string, startedAt: number): Promise<RestoreReport> {
+    const { info } = published;
+    const { label } = info;
+    const wanted = await manifests.index(published);
+    const stored = storedCopy(layout.objects);
+    const compared: { current?: ManifestIndex; diff?: CheckpointDiff } = {};
+    const undo = await takeSnapshot({
+      layout,
+      label: undoLabel(await listPublished(layout)),
+      exclude: info.exclude,
+      excludeTest: excludeWith(info.exclude, skipStore),
+      maxBytes: info.maxBytes,
+      maxFiles: info.maxFiles,
+      copier,
+      manifests,
+      undoOf: label,
+      // Comparing overlaps writing the undo manifest; nothing changes in the target before the undo is published.
+      whilePublishing: async (current) => {
+        compared.current = current;
+        compared.diff = compareEntries(current, wanted, await differingFiles(current, wanted, stored, stored));
+      },
+    });
+    const { current, diff } = compared as Required<typeof compared>;
+    const device = Number((await lstat(origin)).dev);
+    let skipped: string[];
+    try {
+      skipped = await applyRestore({ target: origin, current, wanted, objects: layout.objects, diff, copier, device });
+    } finally {
+      await pruneUndoCheckpoints(layout, maxUndoCheckpoints);
+    }
+    const skippedSet = new Set(skipped);
+    const done = (paths: string[]): string[] => paths.filter((p) => !skippedSet.has(p));
+    const report: RestoreReport = {
+      label,
+      origin,
+      undoLabel: undo.info.label,
+      written: done(diff.changed),
+      deleted: diff.created,
+      created: done(diff.deleted),
+      metadata: diff.metadata,
+      skipped,
+      durationMs: Date.now() - startedAt,
+    };
+    return report;
   }
 
   return {
@@ -97,53 +152,17 @@ export function createCheckpointStore(options?: CheckpointStoreOptions): Checkpo
       const { layout, skipStore } = await openOrigin(origin);
       return withOriginLock(layout, async () => {
         const { published } = await find(label, origin);
-        const { info } = published;
-        const wanted = await manifests.index(published);
-        const stored = storedCopy(layout.objects);
-        const compared: { current?: ManifestIndex; diff?: CheckpointDiff } = {};
-        const undo = await takeSnapshot({
-          layout,
-          label: undoLabel(await listPublished(layout)),
-          exclude: info.exclude,
-          excludeTest: excludeWith(info.exclude, skipStore),
-          maxBytes: info.maxBytes,
-          maxFiles: info.maxFiles,
-          copier,
-          manifests,
-          undoOf: label,
-          // Comparing overlaps writing the undo manifest; nothing changes in the target before the undo is published.
-          whilePublishing: async (current) => {
-            compared.current = current;
-            compared.diff = compareEntries(current, wanted, await differingFiles(current, wanted, stored, stored));
-          },
+        return restoreLocked(layout, skipStore, published, origin, startedAt).catch((error: unknown) => {
+          throw asTargetChanged(origin, error);
         });
-        const { current, diff } = compared as Required<typeof compared>;
-        const device = Number((await lstat(origin)).dev);
-        const skipped = await applyRestore({ target: origin, current, wanted, objects: layout.objects, diff, copier, device });
-        const skippedSet = new Set(skipped);
-        const done = (paths: string[]): string[] => paths.filter((p) => !skippedSet.has(p));
-        const report: RestoreReport = {
-          label,
-          origin,
-          undoLabel: undo.info.label,
-          written: done(diff.changed),
-          deleted: diff.created,
-          created: done(diff.deleted),
-          metadata: diff.metadata,
-          skipped,
-          durationMs: Date.now() - startedAt,
-        };
-        return report;
       });
     },
 
     async list(origin) {
       const realOrigin = origin === undefined ? undefined : await lookupPath(optionalString('origin', origin, { nonEmpty: true }) ?? '');
-      if (realOrigin !== undefined) return (await listPublished((await openOrigin(realOrigin)).layout)).map((p) => p.info);
+      if (realOrigin !== undefined) return withStoreBytes((await openOrigin(realOrigin)).layout);
       const infos: CheckpointInfo[] = [];
-      for (const name of await readdir(dir).catch(() => [] as string[])) {
-        infos.push(...(await listPublished(layoutAt(join(dir, name), ''))).map((p) => p.info));
-      }
+      for (const name of await readdir(dir).catch(() => [] as string[])) infos.push(...(await withStoreBytes(layoutAt(join(dir, name), ''))));
       return infos.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
     },
 
@@ -154,10 +173,7 @@ export function createCheckpointStore(options?: CheckpointStoreOptions): Checkpo
       return withOriginLock(layout, async () => {
         const published = (await listPublished(layout)).find((p) => p.info.label === label);
         if (!published) return false;
-        const trash = join(layout.staging, `${process.pid}-drop-${randomBytes(6).toString('hex')}`);
-        await ensurePrivateDir(layout.staging);
-        await rename(published.folder, trash);
-        await rm(trash, { recursive: true, force: true });
+        await removePublished(layout, published);
         await collectGarbage(layout);
         return true;
       });

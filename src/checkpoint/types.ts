@@ -8,6 +8,12 @@ export interface CheckpointStoreOptions {
    * @default `$XDG_STATE_HOME/tersh/checkpoints`, else `~/.local/state/tersh/checkpoints`, else `<os temp dir>/tersh-<uid>/checkpoints`
    */
   dir?: string;
+  /**
+   * Undo checkpoints (those each restore takes first) kept per origin: after a restore, the oldest beyond this
+   * are dropped, with the stored copies only they held. Checkpoints saved with `save` are never dropped by this.
+   * @default 10
+   */
+  maxUndoCheckpoints?: number;
 }
 
 /**
@@ -124,6 +130,11 @@ export interface CheckpointInfo {
   /** Set on the checkpoint a restore takes of the state it is about to replace: the label restored. */
   undoOf?: string;
   durationMs: number;
+  /**
+   * Set by `list`: bytes the origin's whole store takes on disk (every checkpoint of that origin together; allocated
+   * blocks, so holes cost nothing and a copy shared by several checkpoints counts once).
+   */
+  storeBytes?: number;
 }
 
 /**

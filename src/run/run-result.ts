@@ -62,6 +62,13 @@ export interface RunResult {
   traceSummary?: TraceSummary;
   /** Why a trace that was asked for is missing (no strace, ptrace denied). */
   traceUnavailable?: string;
+  /**
+   * Why the record under `id` lacks output: the disk refused it (ENOSPC, EDQUOT). The run itself went on;
+   * the store freed what its caps allow, and later runs record again once there is room.
+   */
+  recordError?: string;
+  /** Bytes of output the record lacks (all of them when the record could not be written at all). */
+  recordMissingBytes?: number;
   /** The background job running the command; read its output with the job manager's `logs(jobId)`. */
   jobId?: string;
   /** The run outlasted `autoBackgroundAfterMs` and goes on as job `jobId`. */

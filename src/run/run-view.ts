@@ -38,7 +38,7 @@ export async function finishRun(
     );
     addViews(result, stdout, stderr, condensed);
   } else addViews(result, stdout, stderr);
-  await record.finish({
+  const meta = await record.finish({
     ...extras,
     pid: handle.pid,
     exit: outcome.exit,
@@ -53,6 +53,10 @@ export async function finishRun(
     status: result.status,
     message: result.message,
   });
+  if (typeof meta.recordError === 'string') {
+    result.recordError = meta.recordError;
+    result.recordMissingBytes = Number(meta.recordMissingBytes);
+  }
   return { result, stdoutText: stdout.text, stderrText: stderr.text };
 }
 

@@ -1,6 +1,7 @@
 import { readdir, stat, rm, appendFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isRecordId } from './ids.js';
+import { isWriterAlive, UNMARKED_GRACE_MS, WRITER_FILE } from './writer-liveness.js';
 
 export interface EvictionLimits {
   maxRecords: number;
@@ -8,11 +9,14 @@ export interface EvictionLimits {
   ttlMs: number;
 }
 
+/** `complete`: meta says so; `live`: its writer still runs; `dead`: its writer died before completing it (torn). */
+type RecordState = 'complete' | 'live' | 'dead';
+
 interface RecordOnDisk {
   id: string;
   lastUsedMs: number;
   bytes: number;
-  complete: boolean;
+  state: RecordState;
 }
 
 const TOMBSTONE_FILE = '.evicted';
@@ -33,10 +37,24 @@ async function describe(dir: string, id: string): Promise<RecordOnDisk | undefin
     const metaStat = await stat(join(recordDir, 'meta.json')).catch(() => undefined);
     const sizes = await Promise.all(['stdout', 'stderr', 'trace'].map((name) => sizeOf(join(recordDir, name))));
     const complete = metaStat !== undefined && (await readFile(join(recordDir, 'meta.json'), 'utf8')).includes('"state":"complete"');
-    return { id, lastUsedMs: (metaStat ?? dirStat).mtimeMs, bytes: sizes.reduce((a, b) => a + b, 0), complete };
+    const state = complete ? 'complete' : await writerState(recordDir, dirStat.mtimeMs);
+    return { id, lastUsedMs: (metaStat ?? dirStat).mtimeMs, bytes: sizes.reduce((a, b) => a + b, 0), state };
   } catch {
     return undefined;
   }
+}
+
+async function writerState(recordDir: string, createdMs: number): Promise<RecordState> {
+  const stamp = await readFile(join(recordDir, WRITER_FILE), 'utf8').catch(() => undefined);
+  if (stamp === undefined || stamp === '') return Date.now() - createdMs > UNMARKED_GRACE_MS ? 'dead' : 'live';
+  return isWriterAlive(stamp) ? 'live' : 'dead';
+}
+
+/** Eviction order: records of dead writers first, then complete ones, least recently used first within each. */
+function evictionOrder(a: RecordOnDisk, b: RecordOnDisk): number {
+  const rank = (r: RecordOnDisk): number => (r.state === 'dead' ? 0 : 1);
+  // Ties (coarse file times) go by id, which starts with the creation time.
+  return rank(a) - rank(b) || a.lastUsedMs - b.lastUsedMs || (a.id < b.id ? -1 : 1);
 }
 
 const RESCAN_EVERY_MS = 5 * 60_000;
@@ -44,8 +62,10 @@ const RESCAN_EVERY_MS = 5 * 60_000;
 /**
  * Knows the size and last use of every record, from one scan of the folder and then from what
  * this process writes and reads, rescanning now and then for records other processes wrote.
- * Drops records past the TTL, then the least recently used until the count and byte caps hold.
- * A record still being written (by this process or another) is never evicted by the caps.
+ * Drops records past the TTL, then, until the count and byte caps hold, the records whose writer died before
+ * completing them (torn by a killed host), then the least recently used complete ones. Every record counts
+ * against the caps; one still being written (by this process or a live other) is never evicted, nor is the most
+ * recently used complete record (the run that just ended stays readable).
  */
 export class RecordIndex {
   private readonly entries = new Map<string, RecordOnDisk>();
@@ -57,7 +77,7 @@ export class RecordIndex {
   ) {}
 
   noteFinished(id: string, bytes: number): void {
-    this.entries.set(id, { id, bytes, lastUsedMs: Date.now(), complete: true });
+    this.entries.set(id, { id, bytes, lastUsedMs: Date.now(), state: 'complete' });
   }
 
   noteUsed(id: string): void {
@@ -79,15 +99,16 @@ export class RecordIndex {
     const keep: RecordOnDisk[] = [];
     for (const record of this.entries.values()) {
       const expired = now - record.lastUsedMs > this.limits.ttlMs;
-      if (expired && !activeIds.has(record.id)) evicted.push(record.id);
+      if (expired && record.state !== 'live' && !activeIds.has(record.id)) evicted.push(record.id);
       else keep.push(record);
     }
-    keep.sort((a, b) => a.lastUsedMs - b.lastUsedMs);
+    keep.sort(evictionOrder);
+    const newestComplete = keep.findLast((r) => r.state === 'complete');
     let count = keep.length;
     let bytes = keep.reduce((sum, r) => sum + r.bytes, 0);
     for (const record of keep) {
       if (count <= this.limits.maxRecords && bytes <= this.limits.maxBytes) break;
-      if (!record.complete || activeIds.has(record.id)) continue;
+      if (record.state === 'live' || record === newestComplete || activeIds.has(record.id)) continue;
       evicted.push(record.id);
       count -= 1;
       bytes -= record.bytes;

@@ -3,5 +3,6 @@ export type { RecordStore, RecordStoreOptions, DetailOptions, ReadOptions } from
 export type { RecordMeta, RecordStream, DetailSelector } from './record-meta.js';
 export type { ReadPage, ExpiredRead } from './read-stream.js';
 export { RecordWriter } from './record-writer.js';
+export type { RecordWriterOptions } from './record-writer.js';
 export { StreamFile } from './stream-file.js';
 export { defaultStateDir, ensurePrivateDir } from './store-dir.js';

@@ -9,6 +9,7 @@ import { readPage, type ExpiredRead, type ReadPage } from './read-stream.js';
 import type { DetailSelector, RecordMeta, RecordStream } from './record-meta.js';
 import { RecordWriter } from './record-writer.js';
 import { defaultStateDir, ensurePrivateDir } from './store-dir.js';
+import { writerStamp } from './writer-liveness.js';
 
 /** @public */
 export interface RecordStoreOptions {
@@ -91,6 +92,7 @@ export function createRecordStore(options: RecordStoreOptions = {}): RecordStore
   };
   ensurePrivateDir(dir);
   const writers = new Map<string, RecordWriter>();
+  const stamp = writerStamp();
   const index = new RecordIndex(dir, limits);
   let lastSweep = 0;
   let sweeping: Promise<string[]> | undefined;
@@ -101,6 +103,13 @@ export function createRecordStore(options: RecordStoreOptions = {}): RecordStore
       lastSweep = Date.now();
     });
     return sweeping;
+  };
+
+  /** A sweep over a fresh reading of the folder, after any sweep in flight (which may predate what the caller saw). */
+  const sweepAfresh = async (): Promise<string[]> => {
+    await sweeping?.catch(() => undefined);
+    index.invalidate();
+    return sweep();
   };
 
   const checkId = (id: unknown): string => {
@@ -140,14 +149,14 @@ export function createRecordStore(options: RecordStoreOptions = {}): RecordStore
     dir,
     create(init) {
       const id = newRecordId();
-      const writer = new RecordWriter(dir, { ...init, id, startedAt: new Date().toISOString(), state: 'running' });
+      const writer = new RecordWriter(dir, { ...init, id, startedAt: new Date().toISOString(), state: 'running' }, { stamp, freeSpace: sweepAfresh });
       writers.set(id, writer);
       const forget = (): void => void writers.delete(id);
       const finish = writer.finish.bind(writer);
       writer.finish = async (facts) => {
         try {
           const meta = await finish(facts);
-          index.noteFinished(id, writer.stdout.bytesWritten + writer.stderr.bytesWritten);
+          if (writer.stored) index.noteFinished(id, writer.stdout.bytesWritten + writer.stderr.bytesWritten);
           return meta;
         } finally {
           forget();
@@ -198,10 +207,7 @@ export function createRecordStore(options: RecordStoreOptions = {}): RecordStore
       await live?.flush();
       return readPage(join(dir, recordId, which), offset, maxBytes, !live && meta.state === 'complete');
     },
-    sweep() {
-      index.invalidate();
-      return sweep();
-    },
+    sweep: sweepAfresh,
   };
   return store;
 }

@@ -1,11 +1,27 @@
-import { mkdir, writeFileSync } from 'node:fs';
+import { mkdir, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StreamFile } from './stream-file.js';
 import type { RecordMeta } from './record-meta.js';
+import { WRITER_FILE, writerStamp } from './writer-liveness.js';
+
+/** @public */
+export interface RecordWriterOptions {
+  /** Names the writing process (`<pid> <start time>`), so another process can tell a dead writer's record from a live one. @defaultValue this process */
+  stamp?: string;
+  /** Called when the disk is full (ENOSPC, EDQUOT), before the meta is written: the store frees what its caps allow. */
+  freeSpace?: () => Promise<unknown>;
+}
+
+const DISK_FULL = new Set(['ENOSPC', 'EDQUOT']);
+
+function isDiskFull(error: unknown): boolean {
+  return DISK_FULL.has((error as NodeJS.ErrnoException | undefined)?.code ?? '');
+}
 
 /**
  * The writing side of one record: two stream files, a trace path, and `meta.json`, which is written
- * once, in one write, only after every byte of the streams is on disk.
+ * once, in one write, only after every byte of the streams is on disk. It never throws for the disk:
+ * a record the disk refused says so in the meta `finish` returns (`recordError`, `recordMissingBytes`).
  * @public
  */
 export class RecordWriter {
@@ -15,15 +31,26 @@ export class RecordWriter {
   readonly stderr: StreamFile;
   /** Where a tracer writes its raw trace for this record. */
   readonly tracePath: string;
+  /** False once the disk refused the record's meta: the record was removed, and `finish` said so. */
+  stored = true;
   private readonly ready: Promise<void>;
+  private readonly freeSpace: () => Promise<unknown>;
   private meta: RecordMeta;
 
-  constructor(storeDir: string, meta: RecordMeta) {
+  constructor(storeDir: string, meta: RecordMeta, options: RecordWriterOptions = {}) {
     this.id = meta.id;
     this.dir = join(storeDir, meta.id);
     this.meta = meta;
     this.tracePath = join(this.dir, 'trace');
-    this.ready = new Promise((resolve, reject) => mkdir(this.dir, { recursive: true, mode: 0o700 }, (error) => (error ? reject(error) : resolve())));
+    this.freeSpace = options.freeSpace ?? (() => Promise.resolve());
+    const stamp = options.stamp ?? writerStamp();
+    this.ready = new Promise((resolve, reject) =>
+      mkdir(this.dir, { recursive: true, mode: 0o700 }, (error) => {
+        if (error) return reject(error);
+        markWriter(this.dir, stamp);
+        resolve();
+      }),
+    );
     this.ready.catch(() => undefined);
     this.stdout = new StreamFile(join(this.dir, 'stdout'), this.ready);
     this.stderr = new StreamFile(join(this.dir, 'stderr'), this.ready);
@@ -40,7 +67,7 @@ export class RecordWriter {
   }
 
   async finish(facts: Partial<RecordMeta>): Promise<RecordMeta> {
-    await this.ready;
+    const folderError = await this.ready.then(() => undefined, (error: Error) => error);
     await Promise.all([this.stdout.close(), this.stderr.close()]);
     this.meta = {
       ...this.meta,
@@ -53,15 +80,60 @@ export class RecordWriter {
     // A stream the disk refused (full, gone) is said in the meta rather than read as whole.
     const failed = (['stdout', 'stderr'] as const).filter((name) => this[name].error);
     if (failed.length > 0) this.meta.writeErrors = failed.map((name) => `${name}: ${this[name].error!.message}`);
-    await this.writeMeta();
-    return this.meta;
+    const dropped = this.stdout.bytesDropped + this.stderr.bytesDropped;
+    const firstError = folderError ?? this.stdout.error ?? this.stderr.error;
+    if (dropped > 0 && firstError) {
+      this.meta.recordError = `The disk refused part of the output (${firstError.message}): the record lacks ${dropped} of its ${dropped + this.stdout.bytesWritten + this.stderr.bytesWritten} bytes.`;
+      this.meta.recordMissingBytes = dropped;
+    }
+    if (folderError) return this.unstored(folderError);
+    if ([this.stdout.error, this.stderr.error].some(isDiskFull)) await this.freeSpace().catch(() => undefined);
+    let metaError = this.writeMeta();
+    if (isDiskFull(metaError)) {
+      await this.freeSpace().catch(() => undefined);
+      metaError = this.writeMeta();
+    }
+    return metaError ? this.unstored(metaError) : this.meta;
   }
 
-  private async writeMeta(): Promise<void> {
-    await this.ready;
+  /** The meta could not be written: the streams without it would never read as complete, so they go, freeing their space. */
+  private unstored(error: Error): RecordMeta {
+    this.stored = false;
+    const total = this.stdout.bytesWritten + this.stderr.bytesWritten + this.stdout.bytesDropped + this.stderr.bytesDropped;
+    try {
+      rmSync(this.dir, { recursive: true, force: true });
+    } catch {
+      // what is left has no meta: a dead writer's record, evicted first by the next sweep
+    }
+    return { ...this.meta, recordError: `The record could not be written (${error.message}): detail() and read() have none of its ${total} output bytes.`, recordMissingBytes: total };
+  }
+
+  /** The error, or undefined once written. */
+  private writeMeta(): Error | undefined {
+    const path = join(this.dir, 'meta.json');
     // One write of a few hundred bytes, synchronous (tens of µs; the thread pool costs several hundred, and a
     // temp file + rename ~450 µs on ext4 here). A write torn by a crash leaves invalid JSON, which readers
     // treat as an incomplete record, so the meta still never reads as complete before every byte is on disk.
-    writeFileSync(join(this.dir, 'meta.json'), JSON.stringify(this.meta), { mode: 0o600 });
+    try {
+      writeFileSync(path, JSON.stringify(this.meta), { mode: 0o600 });
+      return undefined;
+    } catch (error) {
+      // A refused write leaves an empty or partial file behind: remove it, so nothing reads it.
+      try {
+        unlinkSync(path);
+      } catch {
+        // never created
+      }
+      return error as Error;
+    }
+  }
+}
+
+/** A few bytes, synchronous (tens of µs). A full disk may refuse them: the record then reads as dead after a grace period. */
+function markWriter(dir: string, stamp: string): void {
+  try {
+    writeFileSync(join(dir, WRITER_FILE), stamp, { mode: 0o600 });
+  } catch {
+    // unmarked: see UNMARKED_GRACE_MS
   }
 }

@@ -15,6 +15,8 @@ export class StreamFile {
   private flushing: Promise<void> | undefined;
   private failure: Error | undefined;
   bytesWritten = 0;
+  /** Bytes appended but never written because the file failed (a full disk, say). */
+  bytesDropped = 0;
 
   /** `ready` resolves once the folder exists, so a run can start before its record's folder is made. */
   constructor(path: string, private readonly ready: Promise<void> = Promise.resolve()) {
@@ -30,7 +32,10 @@ export class StreamFile {
   }
 
   append(chunk: Buffer): void {
-    if (this.failure) return;
+    if (this.failure) {
+      this.bytesDropped += chunk.length;
+      return;
+    }
     this.pending.push(chunk);
     this.pendingSize += chunk.length;
     if (this.pendingSize >= BATCH_BYTES && !this.flushing) this.flushing = this.drain();
@@ -52,6 +57,7 @@ export class StreamFile {
   }
 
   private async drain(): Promise<void> {
+    let unwritten = 0;
     try {
       this.handle ??= this.ready.then(() => open(this.path, 'a', 0o600));
       const handle = await this.handle;
@@ -59,11 +65,19 @@ export class StreamFile {
         const batch = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingSize);
         this.pending = [];
         this.pendingSize = 0;
-        await handle.write(batch);
-        this.bytesWritten += batch.length;
+        // A nearly full disk takes part of a write before refusing the rest.
+        for (let done = 0; done < batch.length; ) {
+          unwritten = batch.length - done;
+          const { bytesWritten } = await handle.write(batch, done);
+          if (bytesWritten === 0) throw Object.assign(new Error('ENOSPC: the file took no more bytes'), { code: 'ENOSPC' });
+          done += bytesWritten;
+          this.bytesWritten += bytesWritten;
+        }
+        unwritten = 0;
       }
     } catch (error) {
       this.failure = error as Error;
+      this.bytesDropped += unwritten + this.pendingSize;
       this.pending = [];
       this.pendingSize = 0;
     } finally {

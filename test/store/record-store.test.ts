@@ -92,15 +92,17 @@ describe('record store', () => {
     expect(await store.detail(third.id)).toBe('3\n');
   });
 
-  it('evicts beyond the byte cap but never a record still being written', async () => {
+  it('evicts beyond the byte cap but never a record still being written, nor the newest complete one', async () => {
     const store = createRecordStore({ dir: join(tempDir(), 'records'), maxBytes: 10 });
     const writer = store.create({ command: 'live', cwd: '/' });
     await writer.whenReady();
     writer.stdout.append(Buffer.from('x'.repeat(100)));
     await writer.flush();
     const done = await run('echo finished-record-bigger-than-cap', { store });
+    const newest = await run('echo the-newest-complete-record-stays', { store });
     await store.sweep();
     await expectCode(store.detail(done.id), 'RECORD_EXPIRED');
+    expect(await store.detail(newest.id)).toBe('the-newest-complete-record-stays\n');
     expect(await store.detail(writer.id)).toBe('x'.repeat(100));
     await writer.finish({ exit: 0 });
   });
