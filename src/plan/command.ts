@@ -67,7 +67,7 @@ function feedStdin(ctx: WalkContext, program: string, stdin: Output, depth: numb
   }
 }
 
-function collectWords(ctx: WalkContext, node: Node, depth: number, facts: Facts, stdinTexts: Word[]): Word[] {
+function collectWords(ctx: WalkContext, node: Node, depth: number, facts: Facts, stdinTexts: Word[], extraWords: readonly Word[]): Word[] {
   const words: Word[] = [];
   for (const child of node.namedChildren) {
     if (!child) continue;
@@ -77,14 +77,17 @@ function collectWords(ctx: WalkContext, node: Node, depth: number, facts: Facts,
       const name = child.firstNamedChild;
       if (name && !name.isMissing) words.push(readWord(name));
     } else if (type === 'file_redirect') {
-      const destination = applyFileRedirect(child, facts);
+      const { destination, extras } = applyFileRedirect(child, facts);
       if (destination) ctx.walkSubstitutions(destination, depth, facts);
+      for (const extra of extras) words.push(readWord(extra));
     } else if (type === 'herestring_redirect') {
-      const value = child.firstNamedChild;
+      const [value, ...extras] = child.namedChildren.filter((c) => c !== null);
       if (value) stdinTexts.push(readWord(value));
       if (value) ctx.walkSubstitutions(value, depth, facts);
+      for (const extra of extras) words.push(readWord(extra));
     } else if (type !== 'comment') words.push(readWord(child, type));
   }
+  words.push(...extraWords);
   for (const word of words) {
     if (!word.isStatic) ctx.walkSubstitutions(word.node, depth, facts);
     if (word.hasGlob) addRule(facts, 'shell.glob');
@@ -94,7 +97,9 @@ function collectWords(ctx: WalkContext, node: Node, depth: number, facts: Facts,
 
 /** Classifies one simple command, walks what it runs indirectly, and returns what it prints when static. */
 export function walkCommand(ctx: WalkContext, node: Node, depth: number, upstream: Output | undefined, facts: Facts, stdinTexts: Word[]): Output {
-  const words = collectWords(ctx, node, depth, facts, stdinTexts);
+  const extraWords = ctx.extraWords.get(node.id) ?? [];
+  if (extraWords.length > 0) ctx.extraWords.delete(node.id);
+  const words = collectWords(ctx, node, depth, facts, stdinTexts, extraWords);
   const head = words[0];
   if (!head) {
     if (facts.rules.length > 0) ctx.segments.push(buildSegment(ctx.index, [], facts, depth, false));
@@ -114,7 +119,9 @@ export function walkCommand(ctx: WalkContext, node: Node, depth: number, upstrea
 
 /** Normalises an argv, walks what it runs indirectly, records its segment and returns what it prints when static. */
 export function classifyTokens(ctx: WalkContext, tokens: Token[], depth: number, facts: Facts, stdin: Output | undefined): Output {
-  const { argv, shellPayloads, nested } = normalize(tokens);
+  const { argv, shellPayloads, nested, runsAs, misread } = normalize(tokens);
+  if (misread) addRule(facts, 'shell.parse-error');
+  if (runsAs !== undefined) facts.warnings.push(runsAs === 'root' || runsAs === '0' ? 'runs as root' : `runs as user ${runsAs}`);
   const program = argv[0]?.isStatic ? argv[0].text : null;
   for (const payload of shellPayloads) runShellText(ctx, payload, depth, facts);
   for (const inner of nested) if (inner.length > 0) classifyTokens(ctx, inner, depth + 1, emptyFacts(), undefined);

@@ -1,4 +1,4 @@
-import { commandOptions, type CommandOptionSpec, gitGlobalFlags, gitGlobalValueOptions, programValueOptions, shells, wrapperSpecs, type WrapperSpec } from './wrappers.js';
+import { type CatalogueWrapper, commandOptions, type CommandOptionSpec, gitGlobalFlags, gitGlobalValueOptions, programValueOptions, shells, wrapperCatalogue } from './wrappers.js';
 
 export interface Token {
   text: string;
@@ -12,10 +12,30 @@ export interface Normalized {
   shellPayloads: Token[];
   /** Commands run per file (`find -exec … ;`). */
   nested: Token[][];
+  /** The user a wrapper such as `sudo` runs the command as. */
+  runsAs?: string;
+  /** A reserved word stood where a command name should (`! if …` misread by the grammar). */
+  misread?: boolean;
 }
 
-const wrapperByName = new Map<string, WrapperSpec>();
-for (const spec of wrapperSpecs) for (const name of spec.program) wrapperByName.set(name, spec);
+// Only a misparse puts these in a command name's place; what follows them is still the command.
+const openingWords = new Set(['!', 'if', 'then', 'else', 'elif', 'do', 'while', 'until', '{', 'fi', 'done', 'esac', '}']);
+const headerWords = new Set(['for', 'case', 'select', 'in', 'function', 'coproc']);
+
+/** The user given to an elevating wrapper (`-u bob`, `--user=bob`), root when none is. */
+function targetUser(args: readonly Token[]): string {
+  for (let i = 0; i < args.length; i++) {
+    const text = (args[i] as Token).text;
+    if (!text.startsWith('-')) break;
+    if (text === '-u' || text === '--user') return args[i + 1]?.text ?? 'root';
+    if (text.startsWith('--user=')) return text.slice(7);
+    if (/^-u./.test(text)) return text.slice(2);
+  }
+  return 'root';
+}
+
+const wrapperByName = new Map<string, CatalogueWrapper>();
+for (const spec of wrapperCatalogue) for (const name of spec.programs) wrapperByName.set(name, spec);
 const commandOptionsByName = new Map<string, CommandOptionSpec[]>();
 for (const spec of commandOptions) for (const name of spec.program) commandOptionsByName.set(name, [...(commandOptionsByName.get(name) ?? []), spec]);
 
@@ -38,7 +58,7 @@ interface Peeled {
   runsCommand: boolean;
 }
 
-function peelWrapper(name: string, spec: WrapperSpec, args: Token[]): Peeled {
+function peelWrapper(name: string, spec: CatalogueWrapper, args: Token[]): Peeled {
   const payloads: Token[] = [];
   let i = 0;
   let leading = spec.leadingOperands ?? 0;
@@ -59,7 +79,8 @@ function peelWrapper(name: string, spec: WrapperSpec, args: Token[]): Peeled {
         return { rest: [], shellPayloads: [joinTokens(joined)], runsCommand: true };
       }
       const kind = takesValue(text, spec.valueOptions);
-      i += kind === 'separate' ? 2 : 1;
+      const valueIsOptional = kind === 'separate' && spec.optionalValues?.includes(text) && (args[i + 2]?.text ?? '-').startsWith('-');
+      i += kind === 'separate' && !valueIsOptional ? 2 : 1;
       continue;
     }
     if (leading > 0) { leading--; i++; continue; }
@@ -154,13 +175,21 @@ export function normalize(words: Token[]): Normalized {
   let argv = words;
   const shellPayloads: Token[] = [];
   let nested: Token[][] = [];
+  let runsAs: string | undefined;
+  let misread = false;
   for (let round = 0; round < 16 && argv.length > 0; round++) {
     const head = argv[0] as Token;
     if (!head.isStatic) break;
+    if (openingWords.has(head.text) || headerWords.has(head.text)) {
+      misread = true;
+      argv = headerWords.has(head.text) ? [] : argv.slice(1);
+      continue;
+    }
     const name = basename(head.text);
     argv = [{ text: name, isStatic: true }, ...argv.slice(1)];
     const spec = wrapperByName.get(name);
     if (spec) {
+      if (spec.elevates) runsAs ??= targetUser(argv.slice(1));
       const peeled = peelWrapper(name, spec, argv.slice(1));
       shellPayloads.push(...peeled.shellPayloads);
       if (peeled.rest.length === 0) {
@@ -187,5 +216,8 @@ export function normalize(words: Token[]): Normalized {
     }
     break;
   }
-  return { argv, shellPayloads, nested };
+  const normalized: Normalized = { argv, shellPayloads, nested };
+  if (runsAs !== undefined) normalized.runsAs = runsAs;
+  if (misread) normalized.misread = true;
+  return normalized;
 }

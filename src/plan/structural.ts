@@ -10,6 +10,7 @@ export const structuralRules: Readonly<Record<string, { category: PlanCategory; 
   'shell.parse-timeout': { category: 'complex', warning: 'took too long to parse' },
   'shell.too-long': { category: 'complex', warning: 'is too long to check' },
   'shell.nul-byte': { category: 'complex', warning: 'contains a NUL byte' },
+  'shell.too-deep': { category: 'complex', warning: 'is nested too deeply to check' },
   'shell.help': { category: 'read-only' },
   'exec.shell-string': { category: 'read-only' },
   'exec.shell-stdin': { category: 'complex', warning: 'runs text piped into an interpreter' },
