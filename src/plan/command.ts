@@ -3,6 +3,7 @@ import type { WalkContext } from './context.js';
 import { matchRule } from './match.js';
 import { normalize, type Token } from './normalize.js';
 import { applyFileRedirect } from './redirects.js';
+import { crontabCommands, schedulers } from './schedulers.js';
 import { buildSegment, emptyFacts, type Facts } from './segment.js';
 import { codeInterpreters, databaseClients, shells } from './wrappers.js';
 import { readWord, type Word } from './words.js';
@@ -39,16 +40,18 @@ function operandsOf(argv: readonly Token[]): string[] {
 function readsStdin(program: string, argv: readonly Token[]): boolean {
   const operands = operandsOf(argv);
   if (databaseClients.has(program)) return !argv.some((t) => /^(-c|-e|-f|--command|--execute|--file)$/.test(t.text)) && operands.length <= 1;
+  if (schedulers.has(program)) return !argv.some((t) => /^-[a-zA-Z]*f/.test(t.text));
+  if (program === 'crontab') return operands.length === 0 || operands[0] === '-';
   if (shells.has(program)) return operands.length === 0 || operands[0] === '-' || /^\/(dev\/stdin|proc\/self\/fd\/0|dev\/fd\/0)$/.test(operands[0] ?? '') || argv.some((t) => t.text === '-s');
   return operands.length === 0 || operands[0] === '-';
 }
 
 function feedStdin(ctx: WalkContext, program: string, stdin: Output, depth: number, facts: Facts): void {
-  if (shells.has(program) || program === 'source' || program === '.') {
+  if (shells.has(program) || schedulers.has(program) || program === 'crontab' || program === 'source' || program === '.') {
     if (stdin === null) addRule(facts, 'exec.pipe-to-shell');
     else {
       addRule(facts, 'exec.shell-stdin');
-      runShellText(ctx, { text: stdin, isStatic: true }, depth, facts);
+      runShellText(ctx, { text: program === 'crontab' ? crontabCommands(stdin) : stdin, isStatic: true }, depth, facts);
     }
     return;
   }
@@ -102,6 +105,7 @@ export function walkCommand(ctx: WalkContext, node: Node, depth: number, upstrea
   const words = collectWords(ctx, node, depth, facts, stdinTexts, extraWords);
   const head = words[0];
   if (!head) {
+    if (facts.rules.includes('shell.redirect-write')) addRule(facts, 'shell.truncate');
     if (facts.rules.length > 0) ctx.segments.push(buildSegment(ctx.index, [], facts, depth, false));
     return null;
   }
@@ -127,10 +131,18 @@ export function classifyTokens(ctx: WalkContext, tokens: Token[], depth: number,
   for (const inner of nested) if (inner.length > 0) classifyTokens(ctx, inner, depth + 1, emptyFacts(), undefined);
   if (program !== null && facts.hasProcessSubstitution && (shells.has(program) || program === 'source' || program === '.')) addRule(facts, 'exec.pipe-to-shell');
   const sourcesStdin = (program === 'source' || program === '.') && /^\/(dev\/stdin|proc\/self\/fd\/0|dev\/fd\/0)$/.test(argv[1]?.text ?? '');
-  const interprets = program !== null && (shells.has(program) || codeInterpreters.has(program) || databaseClients.has(program) || sourcesStdin);
+  const interprets = program !== null && (shells.has(program) || schedulers.has(program) || program === 'crontab' || codeInterpreters.has(program) || databaseClients.has(program) || sourcesStdin);
   if (interprets && stdin !== undefined && shellPayloads.length === 0 && (sourcesStdin || readsStdin(program, argv))) feedStdin(ctx, program, stdin, depth, facts);
+  if (facts.rules.includes('shell.redirect-write') && printsNothing(program, argv, stdin)) addRule(facts, 'shell.truncate');
   ctx.segments.push(buildSegment(ctx.index, argv, facts, depth, shellPayloads.length > 0));
   return outputOf(program, argv, stdin);
+}
+
+/** A command whose redirected output is empty: `: > f`, `true > f`, `cat /dev/null > f`, `echo -n > f`. */
+function printsNothing(program: string | null, argv: readonly Token[], stdin: Output | undefined): boolean {
+  if (program === ':' || program === 'true' || program === 'false') return true;
+  if (program === 'cat' && argv.length === 2 && argv[1]?.text === '/dev/null') return true;
+  return stdin === undefined && outputOf(program, argv, stdin) === '';
 }
 
 function outputOf(program: string | null, argv: readonly Token[], stdin: Output | undefined): Output {

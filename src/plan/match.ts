@@ -93,6 +93,12 @@ function effectsOf(rule: PlanRule, args: readonly string[], operands: readonly s
   return paths.filter((p) => p.length > 0 && p !== '{}' && !p.includes('$')).map((path) => ({ path, kind: spec.kind }));
 }
 
+/** `--dry-run` given to a program that honours it, where it is sure to be read as an option. */
+export function isDryRun(argv: readonly string[]): boolean {
+  const program = argv[0] as string;
+  return dryRunPrograms.has(program) && hasLeadingOption(program, argv.slice(1), '--dry-run');
+}
+
 /** The first rule of the program that fires on `argv`, honouring `--help` and `--dry-run`. */
 export function matchRule(index: RuleIndex, argv: readonly string[]): RuleMatch | undefined {
   const rules = index.get(argv[0] as string);
@@ -101,7 +107,7 @@ export function matchRule(index: RuleIndex, argv: readonly string[]): RuleMatch 
   let lastOptions: ReadonlySet<string> | undefined;
   let scanned: Scanned | undefined;
   const program = argv[0] as string;
-  const honoursDryRun = dryRunPrograms.has(program) && hasLeadingOption(program, args, '--dry-run');
+  const honoursDryRun = isDryRun(argv);
   for (const compiled of rules) {
     // Rules of one program mostly share their option table: rescan only when it changes.
     if (!scanned || compiled.valueOptions !== lastOptions) {

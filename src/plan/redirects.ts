@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { Facts } from './segment.js';
+import { isProtectedPath } from './overwrites.js';
 import { readWord } from './words.js';
 
 const harmlessTargets = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty']);
@@ -30,5 +31,7 @@ export function applyFileRedirect(node: Node, facts: Facts): RedirectWords {
   const id = append ? 'shell.redirect-append' : 'shell.redirect-write';
   if (!facts.rules.includes(id)) facts.rules.push(id);
   if (target.isStatic) facts.effects.push({ path: target.text, kind: 'modify' });
+  if (operator === '>|' && !facts.rules.includes('shell.clobber')) facts.rules.push('shell.clobber');
+  if (target.isStatic && isProtectedPath(target.text) && !facts.rules.includes('shell.overwrite-protected')) facts.rules.push('shell.overwrite-protected');
   return { destination, extras };
 }

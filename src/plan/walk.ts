@@ -106,6 +106,7 @@ function walkRedirected(ctx: WalkContext, node: Node, depth: number, upstream: O
   if (body?.type === 'command') output = walkCommand(ctx, body, depth, upstream, facts, stdinTexts);
   else {
     if (body) walkNode(ctx, body, depth);
+    else if (facts.rules.includes('shell.redirect-write')) facts.rules.push('shell.truncate');
     if (facts.rules.length > 0) ctx.segments.push(buildSegment(ctx.index, [], facts, depth, false));
   }
   for (const next of continuations) {
