@@ -4,6 +4,7 @@ import { matchRule } from './match.js';
 import { normalize, type Token } from './normalize.js';
 import { applyFileRedirect } from './redirects.js';
 import { crontabCommands, schedulers } from './schedulers.js';
+import { inlineCode, looksDestructive, shellCommandsIn } from './inline-code.js';
 import { buildSegment, emptyFacts, type Facts } from './segment.js';
 import { codeInterpreters, databaseClients, shells } from './wrappers.js';
 import { readWord, type Word } from './words.js';
@@ -31,6 +32,15 @@ function runShellText(ctx: WalkContext, payload: Token, depth: number, facts: Fa
   if (!payload.isStatic) addRule(facts, 'exec.dynamic-code');
   else if (depth >= ctx.maxDepth) addRule(facts, 'exec.depth-limit');
   else ctx.walkSource(payload.text, depth + 1);
+}
+
+function readInlineCode(ctx: WalkContext, code: Token, depth: number, facts: Facts): void {
+  if (!code.isStatic) {
+    addRule(facts, 'exec.dynamic-code');
+    return;
+  }
+  for (const command of shellCommandsIn(code.text)) runShellText(ctx, { text: command, isStatic: true }, depth, facts);
+  if (looksDestructive(code.text)) addRule(facts, 'exec.inline-destructive-words');
 }
 
 function operandsOf(argv: readonly Token[]): string[] {
@@ -124,10 +134,12 @@ export function walkCommand(ctx: WalkContext, node: Node, depth: number, upstrea
 /** Normalises an argv, walks what it runs indirectly, records its segment and returns what it prints when static. */
 export function classifyTokens(ctx: WalkContext, tokens: Token[], depth: number, facts: Facts, stdin: Output | undefined): Output {
   const { argv, shellPayloads, nested, runsAs, misread } = normalize(tokens);
-  if (misread) addRule(facts, 'shell.parse-error');
+  if (misread) ctx.hasError = true;
   if (runsAs !== undefined) facts.warnings.push(runsAs === 'root' || runsAs === '0' ? 'runs as root' : `runs as user ${runsAs}`);
   const program = argv[0]?.isStatic ? argv[0].text : null;
   for (const payload of shellPayloads) runShellText(ctx, payload, depth, facts);
+  const code = program === null ? undefined : inlineCode(program, argv.slice(1));
+  if (code !== undefined) readInlineCode(ctx, code, depth, facts);
   for (const inner of nested) if (inner.length > 0) classifyTokens(ctx, inner, depth + 1, emptyFacts(), undefined);
   if (program !== null && facts.hasProcessSubstitution && (shells.has(program) || program === 'source' || program === '.')) addRule(facts, 'exec.pipe-to-shell');
   const sourcesStdin = (program === 'source' || program === '.') && /^\/(dev\/stdin|proc\/self\/fd\/0|dev\/fd\/0)$/.test(argv[1]?.text ?? '');

@@ -54,11 +54,20 @@ export function scan(args: readonly string[], valueOptions: ReadonlySet<string>)
       break;
     }
     if (token.length > 1 && token[0] === '-') {
-      flags.push(token);
-      if (valueOptions.has(token)) i++;
+      if (valueOptions.has(token)) {
+        flags.push(token);
+        i++;
+      } else flags.push(token[1] === '-' ? token : clusterUpToValue(token, valueOptions));
     } else operands.push(token);
   }
   return { flags, operands };
+}
+
+/** A short cluster cut after an option that takes a value: in `-ofoo`, `foo` is `-o`'s value, not flags. */
+function clusterUpToValue(token: string, valueOptions: ReadonlySet<string>): string {
+  if (valueOptions.size === 0) return token;
+  for (let j = 1; j < token.length - 1; j++) if (valueOptions.has(`-${token[j]}`)) return token.slice(0, j + 1);
+  return token;
 }
 
 /** `-f` matches `-f` and clusters such as `-rf`; `--force` matches `--force` and `--force=…`. */

@@ -91,6 +91,8 @@ function peelWrapper(name: string, spec: CatalogueWrapper, args: Token[]): Peele
     const stop = rest.findIndex((t) => t.text.startsWith(':::') || t.text === '::::');
     if (stop >= 0) rest = rest.slice(0, stop);
   }
+  // `parallel 'rm -rf {}'` hands its one word to a shell.
+  if ((name === 'parallel' || name === 'xargs') && rest.length === 1 && /\s/.test((rest[0] as Token).text)) return { rest: [], shellPayloads: [rest[0] as Token], runsCommand: true };
   if (spec.joinsShellString && rest.length > 0) return { rest: [], shellPayloads: [joinTokens(rest)], runsCommand: true };
   return { rest, shellPayloads: payloads, runsCommand: rest.length > 0 };
 }
@@ -105,7 +107,7 @@ function skipGitGlobals(args: Token[]): Token[] {
     const text = (args[i] as Token).text;
     const kind = takesValue(text, gitGlobalValueOptions);
     if (kind === 'separate') i += 2;
-    else if (kind === 'attached' || gitGlobalFlags.has(text.split('=')[0] as string)) i++;
+    else if (kind === 'attached' || text === '--' || gitGlobalFlags.has(text.split('=')[0] as string)) i++;
     else break;
   }
   return args.slice(i);
@@ -183,6 +185,7 @@ export function normalize(words: Token[]): Normalized {
     if (openingWords.has(head.text) || headerWords.has(head.text)) {
       misread = true;
       argv = headerWords.has(head.text) ? [] : argv.slice(1);
+      while (argv.length > 0 && /^[A-Za-z_][A-Za-z0-9_]*=/.test((argv[0] as Token).text)) argv = argv.slice(1);
       continue;
     }
     const name = basename(head.text);
@@ -211,8 +214,8 @@ export function normalize(words: Token[]): Normalized {
     } else if (name === 'find') nested = findExecPayloads(argv.slice(1));
     else if (shells.has(name)) {
       const payload = shellCommandString(argv.slice(1));
+      // `bash -c` without a script only fails: nothing runs.
       if (payload) shellPayloads.push(payload);
-      else if (payload === null) shellPayloads.push({ text: '', isStatic: false });
     }
     break;
   }

@@ -20,6 +20,7 @@ export const structuralRules: Readonly<Record<string, { category: PlanCategory; 
   'exec.pipe-to-shell': { category: 'complex', destructive: true, warning: 'runs piped or downloaded text as code' },
   'exec.dynamic-command': { category: 'complex', destructive: true, warning: 'runs a command only known at run time' },
   'exec.dynamic-code': { category: 'complex', destructive: true, warning: 'runs shell code only known at run time' },
+  'exec.inline-destructive-words': { category: 'complex', destructive: true, warning: 'runs inline code whose words look destructive' },
   'exec.depth-limit': { category: 'complex', destructive: true, warning: 'nests shell code too deeply to check' },
   'db.piped-sql': { category: 'complex', destructive: true, warning: 'runs piped SQL' },
   'system.fork-bomb': { category: 'destructive', destructive: true, warning: 'may exhaust the machine (fork bomb)' },

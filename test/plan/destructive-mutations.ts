@@ -73,7 +73,7 @@ function embed(random: Random, command: string, outermost: boolean): string {
     (c) => `for i in 1; do ${c}; done`,
     (c) => `while true; do ${c}; break; done`,
     (c) => `f() { ${c}; }; f`,
-    (c) => `${c} &`,
+    (c) => `${c} & wait`,
     (c) => `! ${c}`,
     (c) => `ls # note\n${c}`,
     (c) => `ssh host ${singleQuoted(c)}`,

@@ -102,6 +102,6 @@ describe('plan() under fuzzing', () => {
     }
     console.log(`destructive mutations: ${total} inputs, ${readOnly.length} read-only, ${unflagged.length} not flagged destructive`);
     expect(readOnly).toEqual([]);
-    expect(unflagged.length).toBeLessThan(total);
+    expect(unflagged.slice(0, 10)).toEqual([]);
   }, 120_000);
 });

@@ -35,7 +35,7 @@ export const filesystemRules: readonly PlanRule[] = [
   { id: 'fs.sort-output', program: ['sort'], flags: [['-o', '--output']], category: 'mutating', reversible: false, warning: 'may overwrite files' },
   { id: 'fs.yq-in-place', program: ['yq'], flags: [['-i', '--inplace']], category: 'mutating', reversible: false, warning: 'edits files in place' },
   { id: 'fs.find-delete', program: ['find'], argPattern: '^-delete$', category: 'destructive', warning: 'may delete the files it finds' },
-  { id: 'fs.find-write', program: ['find'], argPattern: '^-f(print|print0|printf|ls)$', category: 'mutating', warning: 'writes a file listing' },
+  { id: 'fs.find-write', program: ['find'], argPattern: '^-f(print|print0|printf|ls)$', category: 'destructive', warning: 'overwrites the file it writes its listing to' },
   { id: 'fs.extract', program: ['unzip', 'gunzip', 'bunzip2', 'unxz', 'zstd', 'gzip', 'bzip2', 'xz', '7z'], unlessFlags: ['-l', '-t', '--list', '--test', '-c', '--stdout'], category: 'mutating', reversible: false, warning: 'may overwrite existing files' },
   { id: 'fs.archive-read', program: ['unzip', 'gunzip', 'bunzip2', 'unxz', 'zstd', 'gzip', 'bzip2', 'xz', '7z'], flags: [['-l', '-t', '--list', '--test', '-c', '--stdout']], category: 'read-only' },
   { id: 'fs.tar-extract', program: ['tar'], argPattern: '^(-?[a-zA-Z]*x[a-zA-Z]*|--extract|--get)$', category: 'mutating', reversible: false, warning: 'may overwrite existing files' },

@@ -18,6 +18,7 @@ export const networkRules: readonly PlanRule[] = [
   { id: 'net.remote-shell', program: ['ssh', 'mosh', 'telnet', 'nc', 'ncat', 'netcat', 'socat', 'ftp', 'sftp', 'lftp'], category: 'network' },
   { id: 'net.remote-copy', program: ['scp'], category: 'network', effects: { kind: 'modify', operands: 'last' } },
   { id: 'pkg.uninstall', program: ['npm', 'pnpm', 'yarn', 'bun', 'pip', 'pip3', 'pipx', 'uv', 'poetry', 'conda', 'mamba', 'gem', 'cargo', 'composer', 'apt', 'apt-get', 'dnf', 'yum', 'zypper', 'apk', 'brew', 'port', 'snap', 'flatpak', 'choco', 'winget', 'scoop', 'dotnet', 'helm', 'asdf', 'rustup', 'nvm', 'pyenv', 'sdk'], subcommand: [uninstall], unlessFlags: ['--dry-run', '-n', '--simulate', '-s'], category: 'destructive', warning: 'may uninstall or unpublish packages' },
+  { id: 'pkg.env-remove', program: ['conda', 'mamba', 'micromamba', 'pyenv', 'poetry'], subcommand: ['env|environment|virtualenv', uninstall], category: 'destructive', warning: 'may delete an environment' },
   { id: 'pkg.pacman-remove', program: ['pacman', 'yay', 'paru'], argPattern: '^-R[a-zA-Z]*$', category: 'destructive', warning: 'may uninstall packages' },
   { id: 'pkg.dpkg-remove', program: ['dpkg', 'rpm'], argPattern: '^(-r|-P|--remove|--purge|-e|--erase)$', category: 'destructive', warning: 'may uninstall packages' },
   { id: 'pkg.npm', program: ['npm', 'pnpm', 'yarn', 'bun'], subcommand: [install], category: 'network', warning: 'installs packages from the network' },

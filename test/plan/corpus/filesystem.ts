@@ -59,7 +59,7 @@ export const filesystemRows: readonly Row[] = [
   ['gzip big.log', 'mutating', 'fs.extract'],
   ['patch -p1 < fix.diff', 'mutating', 'fs.patch'],
   ['install -m 755 bin/tool /usr/local/bin/tool', 'mutating', 'fs.install'],
-  ['find . -name "*.log" -fprint list.txt', 'mutating', 'fs.find-write'],
+  ['find . -name "*.log" -fprint list.txt', 'destructive', 'fs.find-write'],
   ['rsync -av src/ dest/', 'mutating', 'fs.rsync'],
   ['echo hello > out.txt', 'complex', 'shell.redirect-write'],
   ['cat a b > combined.txt', 'complex', 'shell.redirect-write'],
