@@ -44,7 +44,7 @@ export function readSubcommandPath(args: readonly string[]): { destroys: string 
     const parts = pieces(arg);
     const hit = parts.find((p) => destroying.has(p));
     if (hit !== undefined) return { destroys: arg };
-    if (reading.has(parts[0] as string)) readsOnly = true;
+    if (parts.some((p) => reading.has(p))) readsOnly = true;
   }
   return readsOnly ? 'reads' : undefined;
 }
