@@ -42,7 +42,7 @@ export function buildSegment(index: RuleIndex, argv: readonly Token[], facts: Fa
   } else if (program === null) rules.push('exec.dynamic-command');
   // `--help` counts only where it is sure to be an option: POSIXLY_CORRECT stops getopt at the first
   // operand, and `python -c code --help` runs the code.
-  else if (hasLeadingOption(program, texts.slice(1), '--help')) {
+  else if (hasLeadingOption(program, texts.slice(1), '--help') || (texts.length === 2 && texts[1] === '--version' && matchRule(index, texts)?.rule.category !== 'read-only')) {
     rules.push('shell.help');
     category = 'read-only';
     reversible = true;

@@ -24,23 +24,35 @@ export function readSubcommandPath(args: readonly string[]): { destroys: string 
   let readsOnly = false;
   let operands = 0;
   let afterValueOption = false;
+  let methodOption = false;
+  let previous = '';
   for (const arg of args) {
+    const before = previous;
+    previous = arg;
     if (arg === '--') break;
     if (arg.startsWith('--')) {
       if (isDestroyingFlag(arg)) return { destroys: arg };
+      methodOption = arg === '--method' || arg === '--request';
+      if (/^--(method|request)=DELETE$/i.test(arg)) return { destroys: arg };
       afterValueOption = !arg.includes('=') && !flagsWithoutValue.has(arg) && !arg.startsWith('--no-');
       continue;
     }
+    // Short options mostly take no value: the word after one is still read.
     if (arg.startsWith('-') && arg.length > 1) {
-      afterValueOption = arg.length === 2 && !flagsWithoutValue.has(arg);
+      afterValueOption = false;
+      methodOption = /^(-X|--method|--request)$/.test(arg);
+      if (/^(-X|--method=|--request=)DELETE$/i.test(arg)) return { destroys: arg };
       continue;
     }
+    if (methodOption && /^delete$/i.test(arg)) return { destroys: `${before} ${arg}` };
+    methodOption = false;
     if (afterValueOption) {
       afterValueOption = false;
       continue;
     }
-    // Paths, URLs, assignments and numbers are operands, not subcommands: the path ends there.
-    if (/[/=@]|^\d|^$/.test(arg) || operands++ >= operandsScanned) break;
+    // Paths, URLs, assignments and numbers are operands, not subcommands; options after them are still read.
+    if (/[/=@]|^\d|^$/.test(arg) || operands >= operandsScanned) continue;
+    operands++;
     const parts = pieces(arg);
     const hit = parts.find((p) => destroying.has(p));
     if (hit !== undefined) return { destroys: arg };

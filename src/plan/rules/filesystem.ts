@@ -24,6 +24,8 @@ export const filesystemRules: readonly PlanRule[] = [
   { id: 'fs.rsync-delete', program: ['rsync'], flags: [['--delete', '--delete-before', '--delete-after', '--delete-during', '--delete-excluded', '--del', '--remove-source-files']], category: 'destructive', warning: 'may delete files at the destination', effects: { kind: 'modify', operands: 'last' } },
   { id: 'fs.rsync-remote', program: ['rsync'], argPattern: '^([^/\\s]+@)?[A-Za-z0-9.-]+:|^rsync://', category: 'network', effects: { kind: 'modify', operands: 'last' } },
   { id: 'fs.rsync-dry-run', program: ['rsync'], flags: [['--dry-run']], category: 'read-only' },
+  { id: 'fs.rclone-sync', program: ['rclone'], subcommand: ['sync|bisync'], category: 'destructive', network: true, warning: 'may delete files at the destination' },
+  { id: 'fs.zip-delete', program: ['zip'], flags: [['-d', '--delete', '-m', '--move']], category: 'destructive', warning: 'may delete archive entries or the files it moves in' },
   { id: 'fs.rsync', program: ['rsync'], category: 'mutating', effects: { kind: 'modify', operands: 'last' } },
   { id: 'fs.create', program: ['touch', 'mkdir', 'mktemp', 'mkfifo', 'ln'], category: 'mutating', reversible: true, valueOptions: ['-m', '--mode', '-d', '--date', '-r', '--reference', '-t', '-p'], effects: { kind: 'create', operands: 'all' } },
   { id: 'fs.install', program: ['install'], category: 'mutating', valueOptions: ['-m', '-o', '-g', '-t', '--mode', '--owner', '--group'], effects: { kind: 'create', operands: 'last' } },

@@ -4,10 +4,10 @@
 
 /** Verbs that destroy, matched as a whole subcommand word or as a piece of one (`delete-bucket`, `force_delete`, `apps:destroy`). */
 export const destroyingVerbs: readonly string[] = [
-  'delete', 'del', 'destroy', 'terminate', 'remove', 'rm', 'rb', 'rmi', 'rmdir', 'rmdirs', 'purge', 'drop', 'wipe', 'prune', 'uninstall',
+  'delete', 'del', 'destroy', 'terminate', 'remove', 'rm', 'rb', 'rmi', 'purge', 'drop', 'wipe', 'prune', 'uninstall',
   'unpublish', 'revoke', 'reset', 'truncate', 'flush', 'flushall', 'flushdb', 'erase', 'deregister', 'unregister', 'decommission',
   'nuke', 'expunge', 'obliterate', 'teardown', 'undefine', 'yank', 'evict', 'discard', 'shred', 'unlink', 'zap', 'trash', 'forget',
-  'deletefile', 'deleteall', 'removeall',
+  'deletefile', 'deleteall', 'removeall', 'unset', 'cleanup',
 ];
 
 /** Verbs that only read. */
