@@ -4,16 +4,18 @@ import type { Token } from './normalize.js';
 // shell code; the rest cannot be read statically, so it is complex, and destructive-looking when its words are.
 
 /** Options that carry the program text, per interpreter; bundled short forms (`-pe`, `-lne`) too. */
-const codeOptions: Readonly<Record<string, readonly string[]>> = {
+const codeOptionsByProgram: Readonly<Record<string, readonly string[]>> = {
   python: ['-c'], python2: ['-c'], python3: ['-c'], pypy: ['-c'], pypy3: ['-c'],
   perl: ['-e', '-E'], ruby: ['-e'], node: ['-e', '--eval', '-p', '--print'], nodejs: ['-e', '--eval', '-p', '--print'],
   bun: ['-e', '--eval', '-p', '--print'], deno: ['eval'], php: ['-r'], lua: ['-e'], osascript: ['-e'],
   pwsh: ['-c', '-Command', '-command'], powershell: ['-c', '-Command', '-command'], Rscript: ['-e'], julia: ['-e'], tclsh: [], awk: [],
 };
 
+const codeOptions: ReadonlyMap<string, readonly string[]> = new Map(Object.entries(codeOptionsByProgram));
+
 /** The code of an interpreter one-liner; undefined when the interpreter runs a file or reads stdin. */
 export function inlineCode(program: string, args: readonly Token[]): Token | undefined {
-  const options = codeOptions[program];
+  const options = codeOptions.get(program);
   if (!options) return undefined;
   for (let i = 0; i < args.length; i++) {
     const text = (args[i] as Token).text;

@@ -29,7 +29,7 @@ export function compileRules(rules: readonly PlanRule[]): RuleIndex {
         subcommand: rule.subcommand?.map((alternatives) => alternatives.split('|')),
         argPattern: rule.argPattern === undefined ? undefined : new RegExp(rule.argPattern),
         textPattern: rule.textPattern === undefined ? undefined : new RegExp(rule.textPattern, 'i'),
-        valueOptions: optionSet([...(rule.valueOptions ?? []), ...(programValueOptions[program] ?? [])]),
+        valueOptions: optionSet([...(rule.valueOptions ?? []), ...(Object.hasOwn(programValueOptions, program) ? (programValueOptions[program] as readonly string[]) : [])]),
       };
       const list = index.get(program);
       if (list) list.push(compiled);
