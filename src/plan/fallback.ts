@@ -1,4 +1,5 @@
 import { destroyingVerbs } from './rules/verbs.js';
+import { decodeAnsiC } from './words.js';
 
 // Used only when the parse cannot be trusted (error, timeout, too long): errs towards "destructive".
 const destructiveText = new RegExp(
@@ -26,5 +27,7 @@ const destructiveText = new RegExp(
 /** A coarse textual check: may this text destroy data? */
 export function mayBeDestructive(text: string): boolean {
   // Also with quotes, escapes and line continuations removed, as bash would read the words.
-  return destructiveText.test(text) || destructiveText.test(text.replace(/\\\n/g, '').replace(/["'\\]/g, ''));
+  if (destructiveText.test(text)) return true;
+  const words = text.replace(/\$'((?:\\.|[^'\\])*)'/g, (_all, body: string) => decodeAnsiC(body)).replace(/\\\n/g, '');
+  return destructiveText.test(words.replace(/["'\\]/g, ''));
 }
