@@ -7,6 +7,7 @@ import { findRule } from './match-rule.js';
 import { reportingPipelines, splitLists } from './reported-status.js';
 import type { ShapePipeline } from './reported-status.js';
 import { resolveProgram } from './resolve-program.js';
+import { shellPrograms } from './wrapper-catalogue.js';
 import type { ProgramLayer } from './resolve-program.js';
 import type { ExitClassification, ExitRule } from './types.js';
 import type { ExitWrapper } from './wrappers.js';
@@ -24,7 +25,6 @@ export interface ReadContext {
   readonly wrappers: readonly ExitWrapper[];
 }
 
-const shells = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'ash']);
 
 function layersOf(segment: ShapeSegment, wrappers: readonly ExitWrapper[]): ProgramLayer[] {
   if (!segment.grouped) return resolveProgram(segment.words, wrappers);
@@ -33,7 +33,7 @@ function layersOf(segment: ShapeSegment, wrappers: readonly ExitWrapper[]): Prog
 
 /** The script of `bash -c '…'`, `sh -ec '…'`. */
 function shellScript(layer: ProgramLayer): string | undefined {
-  if (!shells.has(layer.program)) return undefined;
+  if (!shellPrograms.has(layer.program)) return undefined;
   const flag = layer.args.findIndex((arg) => /^-[a-zA-Z]*c[a-zA-Z]*$/.test(arg));
   return flag === -1 ? undefined : layer.args[flag + 1];
 }

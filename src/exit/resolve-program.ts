@@ -17,13 +17,14 @@ export function baseName(word: string): string {
 
 /** Index of the wrapped command in `args`, or -1 when the wrapper runs none. */
 function commandIndex(args: readonly string[], wrapper: ExitWrapper): number {
+  if (wrapper.joinsShellString) return -1;
   let operands = wrapper.leadingOperands ?? 0;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
     if (arg === '--') return operands === 0 ? i + 1 : skipOperands(args, i + 1, operands);
     if (arg.startsWith('-') && arg.length > 1) {
-      if (wrapper.noCommandFlags?.includes(arg)) return -1;
-      if (wrapper.valueOptions?.includes(arg)) i++;
+      if (wrapper.noCommandFlags?.includes(arg) || arg === wrapper.shellOption) return -1;
+      if (wrapper.valueOptions?.includes(arg) && !(wrapper.optionalValues?.includes(arg) && (args[i + 2] ?? '-').startsWith('-'))) i++;
       continue;
     }
     if (wrapper.assignments && assignment.test(arg)) continue;

@@ -1,3 +1,5 @@
+import { wrapperCatalogue } from './wrapper-catalogue.js';
+
 /**
  * A program that runs another command, and how to find that command in its arguments
  * (`sudo -u root grep x f` runs `grep`).
@@ -20,21 +22,13 @@ export interface ExitWrapper {
    * @default true
    */
   readonly passesStatus?: boolean;
+  /** Options whose separate value is taken only when the word after that value is not an option (`sudo -h host cmd`). */
+  readonly optionalValues?: readonly string[];
+  /** An option whose value is a shell string (`su -c "…"`): the program it runs is not a word of its own. */
+  readonly shellOption?: string;
+  /** The remaining words form one shell string (`watch "…"`). @default false */
+  readonly joinsShellString?: boolean;
 }
 
 /** Wrappers peeled off to find the program whose exit is reported. Plain data; pass more to `classifyExit`. @public */
-export const exitWrappers: readonly ExitWrapper[] = [
-  { programs: ['sudo'], assignments: true, valueOptions: ['-u', '-g', '-h', '-p', '-C', '-D', '-r', '-t', '-U', '-T', '-R', '--user', '--group', '--host', '--prompt', '--chdir', '--close-from', '--role', '--type', '--other-user', '--command-timeout', '--chroot'], noCommandFlags: ['-l', '-v', '-k', '-K', '-V', '-e', '--list', '--validate', '--edit'] },
-  { programs: ['doas'], valueOptions: ['-u', '-C'] },
-  { programs: ['env'], assignments: true, valueOptions: ['-u', '--unset', '-C', '--chdir', '-S', '--split-string'] },
-  { programs: ['command'], valueOptions: [], noCommandFlags: ['-v', '-V'] },
-  { programs: ['builtin', 'nohup', 'setsid', 'unbuffer', 'catchsegv'] },
-  { programs: ['exec'], valueOptions: ['-a'] },
-  { programs: ['time'], valueOptions: ['-f', '-o', '--format', '--output'] },
-  { programs: ['nice'], valueOptions: ['-n', '--adjustment'] },
-  { programs: ['ionice'], valueOptions: ['-c', '-n', '--class', '--classdata'], noCommandFlags: ['-p', '-P', '-u', '--pid', '--pgid', '--uid'] },
-  { programs: ['chrt', 'taskset'], leadingOperands: 1 },
-  { programs: ['timeout'], valueOptions: ['-s', '-k', '--signal', '--kill-after'], leadingOperands: 1 },
-  { programs: ['stdbuf'], valueOptions: ['-i', '-o', '-e', '--input', '--output', '--error'] },
-  { programs: ['xargs'], passesStatus: false, valueOptions: ['-I', '-L', '-n', '-P', '-d', '-E', '-s', '-a', '--max-args', '--max-procs', '--delimiter', '--arg-file', '--max-lines', '--max-chars', '--eof', '--replace', '--process-slot-var'] },
-];
+export const exitWrappers: readonly ExitWrapper[] = wrapperCatalogue;

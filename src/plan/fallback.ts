@@ -1,3 +1,6 @@
+import { destroyingVerbs } from './rules/verbs.js';
+import { decodeAnsiC } from './words.js';
+
 // Used only when the parse cannot be trusted (error, timeout, too long): errs towards "destructive".
 const destructiveText = new RegExp(
   [
@@ -12,6 +15,10 @@ const destructiveText = new RegExp(
     String.raw`\bdelete\b`,
     String.raw`-delete\b`,
     String.raw`:\s*\(\s*\)\s*\{`,
+    String.raw`\b(chmod|chown|chgrp)\s+(-\w+\s+)*-\w*R`,
+    String.raw`\b(stop|disable|mask)\b`,
+    String.raw`\bbranch\s+(-\w+\s+)*-\w*D`,
+    `(^|[^\\w])(${destroyingVerbs.join('|')})([^\\w]|$)`,
     String.raw`\beval\b`,
   ].join('|'),
   'i',
@@ -19,5 +26,8 @@ const destructiveText = new RegExp(
 
 /** A coarse textual check: may this text destroy data? */
 export function mayBeDestructive(text: string): boolean {
-  return destructiveText.test(text);
+  // Also with quotes, escapes and line continuations removed, as bash would read the words.
+  if (destructiveText.test(text)) return true;
+  const words = text.replace(/\$'((?:\\.|[^'\\])*)'/g, (_all, body: string) => decodeAnsiC(body)).replace(/\\\n/g, '');
+  return destructiveText.test(words.replace(/["'\\]/g, ''));
 }

@@ -29,7 +29,7 @@ export function compileRules(rules: readonly PlanRule[]): RuleIndex {
         subcommand: rule.subcommand?.map((alternatives) => alternatives.split('|')),
         argPattern: rule.argPattern === undefined ? undefined : new RegExp(rule.argPattern),
         textPattern: rule.textPattern === undefined ? undefined : new RegExp(rule.textPattern, 'i'),
-        valueOptions: optionSet([...(rule.valueOptions ?? []), ...(programValueOptions[program] ?? [])]),
+        valueOptions: optionSet([...(rule.valueOptions ?? []), ...(Object.hasOwn(programValueOptions, program) ? (programValueOptions[program] as readonly string[]) : [])]),
       };
       const list = index.get(program);
       if (list) list.push(compiled);
@@ -54,11 +54,20 @@ export function scan(args: readonly string[], valueOptions: ReadonlySet<string>)
       break;
     }
     if (token.length > 1 && token[0] === '-') {
-      flags.push(token);
-      if (valueOptions.has(token)) i++;
+      if (valueOptions.has(token)) {
+        flags.push(token);
+        i++;
+      } else flags.push(token[1] === '-' ? token : clusterUpToValue(token, valueOptions));
     } else operands.push(token);
   }
   return { flags, operands };
+}
+
+/** A short cluster cut after an option that takes a value: in `-ofoo`, `foo` is `-o`'s value, not flags. */
+function clusterUpToValue(token: string, valueOptions: ReadonlySet<string>): string {
+  if (valueOptions.size === 0) return token;
+  for (let j = 1; j < token.length - 1; j++) if (valueOptions.has(`-${token[j]}`)) return token.slice(0, j + 1);
+  return token;
 }
 
 /** `-f` matches `-f` and clusters such as `-rf`; `--force` matches `--force` and `--force=…`. */
@@ -93,6 +102,12 @@ function effectsOf(rule: PlanRule, args: readonly string[], operands: readonly s
   return paths.filter((p) => p.length > 0 && p !== '{}' && !p.includes('$')).map((path) => ({ path, kind: spec.kind }));
 }
 
+/** `--dry-run` given to a program that honours it, where it is sure to be read as an option. */
+export function isDryRun(argv: readonly string[]): boolean {
+  const program = argv[0] as string;
+  return dryRunPrograms.has(program) && hasLeadingOption(program, argv.slice(1), '--dry-run');
+}
+
 /** The first rule of the program that fires on `argv`, honouring `--help` and `--dry-run`. */
 export function matchRule(index: RuleIndex, argv: readonly string[]): RuleMatch | undefined {
   const rules = index.get(argv[0] as string);
@@ -101,7 +116,7 @@ export function matchRule(index: RuleIndex, argv: readonly string[]): RuleMatch 
   let lastOptions: ReadonlySet<string> | undefined;
   let scanned: Scanned | undefined;
   const program = argv[0] as string;
-  const honoursDryRun = dryRunPrograms.has(program) && hasLeadingOption(program, args, '--dry-run');
+  const honoursDryRun = isDryRun(argv);
   for (const compiled of rules) {
     // Rules of one program mostly share their option table: rescan only when it changes.
     if (!scanned || compiled.valueOptions !== lastOptions) {

@@ -1,4 +1,4 @@
-import { commandOptions, type CommandOptionSpec, gitGlobalFlags, gitGlobalValueOptions, programValueOptions, shells, wrapperSpecs, type WrapperSpec } from './wrappers.js';
+import { type CatalogueWrapper, commandOptions, type CommandOptionSpec, gitGlobalFlags, gitGlobalValueOptions, programValueOptions, shells, wrapperCatalogue } from './wrappers.js';
 
 export interface Token {
   text: string;
@@ -12,10 +12,30 @@ export interface Normalized {
   shellPayloads: Token[];
   /** Commands run per file (`find -exec … ;`). */
   nested: Token[][];
+  /** The user a wrapper such as `sudo` runs the command as. */
+  runsAs?: string;
+  /** A reserved word stood where a command name should (`! if …` misread by the grammar). */
+  misread?: boolean;
 }
 
-const wrapperByName = new Map<string, WrapperSpec>();
-for (const spec of wrapperSpecs) for (const name of spec.program) wrapperByName.set(name, spec);
+// Only a misparse puts these in a command name's place; what follows them is still the command.
+const openingWords = new Set(['!', 'if', 'then', 'else', 'elif', 'do', 'while', 'until', '{', 'fi', 'done', 'esac', '}']);
+const headerWords = new Set(['for', 'case', 'select', 'in', 'function', 'coproc']);
+
+/** The user given to an elevating wrapper (`-u bob`, `--user=bob`), root when none is. */
+function targetUser(args: readonly Token[]): string {
+  for (let i = 0; i < args.length; i++) {
+    const text = (args[i] as Token).text;
+    if (!text.startsWith('-')) break;
+    if (text === '-u' || text === '--user') return args[i + 1]?.text ?? 'root';
+    if (text.startsWith('--user=')) return text.slice(7);
+    if (/^-u./.test(text)) return text.slice(2);
+  }
+  return 'root';
+}
+
+const wrapperByName = new Map<string, CatalogueWrapper>();
+for (const spec of wrapperCatalogue) for (const name of spec.programs) wrapperByName.set(name, spec);
 const commandOptionsByName = new Map<string, CommandOptionSpec[]>();
 for (const spec of commandOptions) for (const name of spec.program) commandOptionsByName.set(name, [...(commandOptionsByName.get(name) ?? []), spec]);
 
@@ -38,7 +58,7 @@ interface Peeled {
   runsCommand: boolean;
 }
 
-function peelWrapper(name: string, spec: WrapperSpec, args: Token[]): Peeled {
+function peelWrapper(name: string, spec: CatalogueWrapper, args: Token[]): Peeled {
   const payloads: Token[] = [];
   let i = 0;
   let leading = spec.leadingOperands ?? 0;
@@ -59,7 +79,8 @@ function peelWrapper(name: string, spec: WrapperSpec, args: Token[]): Peeled {
         return { rest: [], shellPayloads: [joinTokens(joined)], runsCommand: true };
       }
       const kind = takesValue(text, spec.valueOptions);
-      i += kind === 'separate' ? 2 : 1;
+      const valueIsOptional = kind === 'separate' && spec.optionalValues?.includes(text) && (args[i + 2]?.text ?? '-').startsWith('-');
+      i += kind === 'separate' && !valueIsOptional ? 2 : 1;
       continue;
     }
     if (leading > 0) { leading--; i++; continue; }
@@ -70,6 +91,8 @@ function peelWrapper(name: string, spec: WrapperSpec, args: Token[]): Peeled {
     const stop = rest.findIndex((t) => t.text.startsWith(':::') || t.text === '::::');
     if (stop >= 0) rest = rest.slice(0, stop);
   }
+  // `parallel 'rm -rf {}'` hands its one word to a shell.
+  if ((name === 'parallel' || name === 'xargs') && rest.length === 1 && /\s/.test((rest[0] as Token).text)) return { rest: [], shellPayloads: [rest[0] as Token], runsCommand: true };
   if (spec.joinsShellString && rest.length > 0) return { rest: [], shellPayloads: [joinTokens(rest)], runsCommand: true };
   return { rest, shellPayloads: payloads, runsCommand: rest.length > 0 };
 }
@@ -84,7 +107,7 @@ function skipGitGlobals(args: Token[]): Token[] {
     const text = (args[i] as Token).text;
     const kind = takesValue(text, gitGlobalValueOptions);
     if (kind === 'separate') i += 2;
-    else if (kind === 'attached' || gitGlobalFlags.has(text.split('=')[0] as string)) i++;
+    else if (kind === 'attached' || text === '--' || gitGlobalFlags.has(text.split('=')[0] as string)) i++;
     else break;
   }
   return args.slice(i);
@@ -154,13 +177,22 @@ export function normalize(words: Token[]): Normalized {
   let argv = words;
   const shellPayloads: Token[] = [];
   let nested: Token[][] = [];
+  let runsAs: string | undefined;
+  let misread = false;
   for (let round = 0; round < 16 && argv.length > 0; round++) {
     const head = argv[0] as Token;
     if (!head.isStatic) break;
+    if (openingWords.has(head.text) || headerWords.has(head.text)) {
+      misread = true;
+      argv = headerWords.has(head.text) ? [] : argv.slice(1);
+      while (argv.length > 0 && /^[A-Za-z_][A-Za-z0-9_]*=/.test((argv[0] as Token).text)) argv = argv.slice(1);
+      continue;
+    }
     const name = basename(head.text);
     argv = [{ text: name, isStatic: true }, ...argv.slice(1)];
     const spec = wrapperByName.get(name);
     if (spec) {
+      if (spec.elevates) runsAs ??= targetUser(argv.slice(1));
       const peeled = peelWrapper(name, spec, argv.slice(1));
       shellPayloads.push(...peeled.shellPayloads);
       if (peeled.rest.length === 0) {
@@ -182,10 +214,13 @@ export function normalize(words: Token[]): Normalized {
     } else if (name === 'find') nested = findExecPayloads(argv.slice(1));
     else if (shells.has(name)) {
       const payload = shellCommandString(argv.slice(1));
+      // `bash -c` without a script only fails: nothing runs.
       if (payload) shellPayloads.push(payload);
-      else if (payload === null) shellPayloads.push({ text: '', isStatic: false });
     }
     break;
   }
-  return { argv, shellPayloads, nested };
+  const normalized: Normalized = { argv, shellPayloads, nested };
+  if (runsAs !== undefined) normalized.runsAs = runsAs;
+  if (misread) normalized.misread = true;
+  return normalized;
 }

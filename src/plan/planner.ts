@@ -46,16 +46,26 @@ function buildPlanner(settings: NormalizedPlanOptions, parser: Parser): Planner 
         segments: [],
         hasError: false,
         timedOut: false,
+        nesting: 0,
+        extraWords: new Map(),
+        tooDeep: false,
         walkNode: (node, depth) => walkNode(ctx, node, depth),
         walkSource: (text, depth) => walkSource(ctx, text, depth),
         walkSubstitutions: (node, depth, facts) => walkSubstitutions(ctx, node, depth, facts),
       };
       const plain = splitPlainCommand(source);
-      if (plain === null) walkSource(ctx, source, 0);
-      else if (plain.length > 0) classifyTokens(ctx, plain, 0, emptyFacts(), undefined);
+      try {
+        if (plain === null) walkSource(ctx, source, 0);
+        else if (plain.length > 0) classifyTokens(ctx, plain, 0, emptyFacts(), undefined);
+      } catch (error) {
+        // A stack overflow on some shape the nesting cap does not foresee: an answer, never an exception.
+        if (!(error instanceof RangeError)) throw error;
+        ctx.tooDeep = true;
+      }
       if (ctx.timedOut) troubles.rules.push('shell.parse-timeout');
       if (ctx.hasError) troubles.rules.push('shell.parse-error');
-      if (ctx.timedOut || ctx.hasError) troubles.mayDestroy ||= mayBeDestructive(source);
+      if (ctx.tooDeep) troubles.rules.push('shell.too-deep');
+      if (ctx.timedOut || ctx.hasError || ctx.tooDeep) troubles.mayDestroy ||= mayBeDestructive(source);
       return assemblePlan(ctx.segments, troubles);
     },
   };

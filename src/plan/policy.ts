@@ -21,7 +21,7 @@ function compileEntry(entry: string): Matcher {
   const program = basename(first);
   const words = rest.filter((t) => !t.startsWith('-') || t === '-');
   const flags = rest.filter((t) => t.startsWith('-') && t !== '-').flatMap((t) => (/^-[A-Za-z0-9]{2,}$/.test(t) ? [...t.slice(1)].map((c) => `-${c}`) : [t]));
-  const valueOptions = new Set(programValueOptions[program] ?? []);
+  const valueOptions = new Set(Object.hasOwn(programValueOptions, program) ? programValueOptions[program] : []);
   return (s) => {
     if (s.program !== program) return false;
     const scanned = scan(s.argv.slice(1), valueOptions);

@@ -1,6 +1,8 @@
-import { matchRule, type RuleIndex } from './match.js';
+import { isDryRun, matchRule, type RuleIndex } from './match.js';
 import type { Token } from './normalize.js';
 import { hasLeadingOption } from './wrappers.js';
+import { isCatchAll, readSubcommandPath } from './verbs.js';
+import { findOverwrite } from './overwrites.js';
 import { structuralRules, worst } from './structural.js';
 import type { PlanCategory, PlanEffect, PlanSegment } from './types.js';
 
@@ -40,13 +42,35 @@ export function buildSegment(index: RuleIndex, argv: readonly Token[], facts: Fa
   } else if (program === null) rules.push('exec.dynamic-command');
   // `--help` counts only where it is sure to be an option: POSIXLY_CORRECT stops getopt at the first
   // operand, and `python -c code --help` runs the code.
-  else if (hasLeadingOption(program, texts.slice(1), '--help')) {
+  else if (hasLeadingOption(program, texts.slice(1), '--help') || (texts.length === 2 && texts[1] === '--version' && matchRule(index, texts)?.rule.category !== 'read-only')) {
     rules.push('shell.help');
     category = 'read-only';
     reversible = true;
   } else {
     const match = matchRule(index, texts);
-    if (match) {
+    const refinable = !isDryRun(texts) && (!match || ((match.rule.category === 'network' || match.rule.category === 'mutating') && isCatchAll(match.rule)));
+    const path = refinable ? readSubcommandPath(texts.slice(1)) : undefined;
+    const overwrite = match?.rule.category === 'destructive' ? undefined : findOverwrite(program, texts.slice(1));
+    if (path !== undefined && path !== 'reads') {
+      rules.push('cli.destroying-verb');
+      category = 'destructive';
+      destructive = true;
+      reversible = false;
+      network = match?.rule.network === true || match?.rule.category === 'network';
+      warnings.push(`may delete or destroy resources (\`${path.destroys}\`)`);
+    } else if (overwrite !== undefined) {
+      rules.push(overwrite.rule);
+      category = 'destructive';
+      destructive = true;
+      reversible = false;
+      network = program === 'scp' || program === 'rsync';
+      effects.push(overwrite.effect);
+      warnings.push(overwrite.rule === 'fs.truncate-copy' ? 'truncates a file by copying an empty one onto it' : 'may overwrite a system file, device or dotfile');
+    } else if (path === 'reads' && !match) {
+      rules.push('cli.reading-verb');
+      category = 'network';
+      network = true;
+    } else if (match) {
       const { rule } = match;
       rules.push(rule.id);
       category = rule.category;

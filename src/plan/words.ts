@@ -1,4 +1,5 @@
 import type { Node } from 'web-tree-sitter';
+import { mayHideCode } from './hidden-code.js';
 
 /** One shell word: its static value when known, else the source text. */
 export interface Word {
@@ -40,6 +41,7 @@ function valueOf(node: Node, state: { isStatic: boolean; hasGlob: boolean }, typ
     case 'number': {
       const raw = node.text;
       if (/(^|[^\\])[*?[]/.test(raw)) state.hasGlob = true;
+      if (mayHideCode(raw)) state.isStatic = false;
       return raw.includes('\\') ? raw.replace(unquotedEscape, (_m, c: string) => (c === '\n' ? '' : c)) : raw;
     }
     case 'raw_string':
@@ -50,16 +52,28 @@ function valueOf(node: Node, state: { isStatic: boolean; hasGlob: boolean }, typ
     case 'translated_string':
     case 'concatenation': {
       if (type === 'concatenation' && /\{[^}]*(,|\.\.)[^}]*\}/.test(node.text)) state.hasGlob = true;
+      const unquote = (text: string) => text.replace(quotedEscape, (_m, c: string) => (c === '\n' ? '' : c));
+      // The grammar leaves some characters of a string (a newline) outside every child: read the gaps too.
+      const isString = node.type !== 'concatenation';
+      const raw = isString ? node.text : '';
+      let cursor = isString ? raw.indexOf('"') + 1 : 0;
       let out = '';
       for (const child of node.children) {
         if (!child) continue;
         if (!child.isNamed) {
-          if (node.type === 'concatenation') out += child.text;
+          if (!isString) out += child.text;
           continue;
         }
-        if (child.type === 'string_content') out += child.text.replace(quotedEscape, (_m, c: string) => (c === '\n' ? '' : c));
+        if (isString) {
+          const at = child.startIndex - node.startIndex;
+          if (at > cursor) out += unquote(raw.slice(cursor, at));
+          cursor = child.endIndex - node.startIndex;
+        }
+        if (child.type === 'string_content' && mayHideCode(child.text)) state.isStatic = false;
+        if (child.type === 'string_content') out += unquote(child.text);
         else out += valueOf(child, state);
       }
+      if (isString && cursor < raw.length - 1) out += unquote(raw.slice(cursor, raw.length - 1));
       return out;
     }
     default:

@@ -1,43 +1,9 @@
-/** How to find the real command behind a wrapper such as `sudo -u root rm x`. */
-export interface WrapperSpec {
-  program: readonly string[];
-  /** Options taking a separate value (`-u root`); also matched when attached (`-uroot`, `--user=root`). */
-  valueOptions?: readonly string[];
-  /** Positional words before the command (the duration of `timeout 5 rm x`). */
-  leadingOperands?: number;
-  /** Skip `VAR=value` words (env). */
-  assignments?: boolean;
-  /** Any of these flags means the wrapper runs no command (`command -v rm` is a lookup). */
-  noCommandFlags?: readonly string[];
-  /** An option whose value is a shell string (`su -c "…"`, `flock -c`). */
-  shellOption?: string;
-  /** The remaining words are joined into one shell string (`watch "…"`, `env -S`). */
-  joinsShellString?: boolean;
-}
+import { shellPrograms } from '../exit/wrapper-catalogue.js';
 
-/** Wrappers peeled before matching; plain data, extend by copying. */
-export const wrapperSpecs: readonly WrapperSpec[] = [
-  { program: ['sudo'], valueOptions: ['-u', '-g', '-p', '-C', '-D', '-r', '-t', '-U', '-T', '-R', '--user', '--group', '--host', '--prompt', '--chdir', '--close-from', '--role', '--type', '--other-user', '--command-timeout', '--chroot'], noCommandFlags: ['-l', '-v', '-k', '-K', '-V', '--list', '--validate'] },
-  { program: ['doas'], valueOptions: ['-u', '-C'] },
-  { program: ['env'], valueOptions: ['-u', '--unset', '-C', '--chdir', '-S', '--split-string'], assignments: true },
-  { program: ['command'], noCommandFlags: ['-v', '-V'] },
-  { program: ['builtin', 'nohup', 'setsid', 'busybox', 'unbuffer', 'catchsegv'] },
-  { program: ['exec'], valueOptions: ['-a'] },
-  { program: ['time'], valueOptions: ['-f', '-o', '--format', '--output'] },
-  { program: ['nice'], valueOptions: ['-n', '--adjustment'] },
-  { program: ['ionice'], valueOptions: ['-c', '-n', '--class', '--classdata'], noCommandFlags: ['-p', '-P', '-u', '--pid', '--pgid', '--uid'] },
-  { program: ['timeout'], valueOptions: ['-s', '-k', '--signal', '--kill-after'], leadingOperands: 1 },
-  { program: ['watch'], valueOptions: ['-n', '--interval', '-q', '--equexit'], joinsShellString: true },
-  { program: ['stdbuf'], valueOptions: ['-i', '-o', '-e', '--input', '--output', '--error'] },
-  { program: ['chroot'], valueOptions: ['--userspec', '--groups'], leadingOperands: 1 },
-  { program: ['su'], valueOptions: ['-s', '-g', '-G', '--shell', '--group'], shellOption: '-c' },
-  { program: ['flock'], valueOptions: ['-w', '-E', '--timeout', '--conflict-exit-code'], leadingOperands: 1, shellOption: '-c' },
-  { program: ['xargs'], valueOptions: ['-I', '-L', '-n', '-P', '-d', '-E', '-s', '-a', '--max-args', '--max-procs', '--delimiter', '--arg-file', '--max-lines', '--max-chars', '--eof', '--replace'] },
-  { program: ['parallel'], valueOptions: ['-j', '-S', '--jobs', '--sshlogin', '--delay', '--timeout', '--joblog'] },
-];
+export { wrapperCatalogue, type CatalogueWrapper } from '../exit/wrapper-catalogue.js';
 
 /** Interpreters that run text given with `-c` (shells) or read from stdin. */
-export const shells: ReadonlySet<string> = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'rbash']);
+export const shells: ReadonlySet<string> = shellPrograms;
 export const codeInterpreters: ReadonlySet<string> = new Set(['python', 'python2', 'python3', 'node', 'nodejs', 'perl', 'ruby', 'php', 'lua', 'deno', 'bun', 'osascript', 'pwsh', 'powershell']);
 export const databaseClients: ReadonlySet<string> = new Set(['psql', 'mysql', 'mariadb', 'sqlite3', 'sqlcmd', 'clickhouse-client', 'cockroach', 'mongo', 'mongosh', 'redis-cli']);
 

@@ -3,18 +3,7 @@ import { Language, Parser } from 'web-tree-sitter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlanner, type Planner } from '../../src/plan/index.js';
 import { allRows } from './corpus/index.js';
-
-// Deterministic, so a failure can be replayed: the seed and index are in the message.
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32, mutateDestructive } from './destructive-mutations.js';
 
 const alphabet = [...'abcdefghijklmnopqrstuvwxyz -_./=:,+', ...'$(){}[]|&;<>"\'`\\*?!#~%^@\n\t', '\0', 'é', '😀', 'rm', 'sh', 'EOF', '<<', '$(', '${', "$'", '\\x', '-rf', 'git', 'push', '--force', 'sudo', 'bash -c '];
 const corpus = allRows.map(([command]) => command).filter((c) => c.length < 2_000);
@@ -96,4 +85,23 @@ describe('plan() under fuzzing', () => {
     expect(patient.plan(`ls ${'a '.repeat(6_000)}`).category).toBe('complex');
     expect(patient.plan(`ls ${'a '.repeat(4_000)}`).category).toBe('read-only');
   });
+
+  it('never reads a mutated destructive command as read-only, and flags every one destructive, over 5 000 mutations', async () => {
+    // A generous parse budget: on a loaded machine a timeout would answer complex, hiding what this checks.
+    const patient = await createPlanner({ parseTimeoutMs: 2_000 });
+    const seed = 20_261_201;
+    const random = mulberry32(seed);
+    const readOnly: string[] = [];
+    const unflagged: string[] = [];
+    const total = 5_000;
+    for (let i = 0; i < total; i++) {
+      const input = mutateDestructive(random);
+      const plan = patient.plan(input);
+      if (plan.category === 'read-only') readOnly.push(`#${i} (seed ${seed}) ${JSON.stringify(input)}`);
+      if (!plan.destructive && plan.category !== 'destructive') unflagged.push(`#${i} (seed ${seed}) ${plan.category} ${JSON.stringify(input)}`);
+    }
+    console.log(`destructive mutations: ${total} inputs, ${readOnly.length} read-only, ${unflagged.length} not flagged destructive`);
+    expect(readOnly).toEqual([]);
+    expect(unflagged.slice(0, 10)).toEqual([]);
+  }, 120_000);
 });

@@ -8,7 +8,7 @@ describe('plan', () => {
       { program: 'rm', argv: ['rm', '-rf', 'a b'], rules: ['fs.rm-recursive-force'], category: 'destructive', destructive: true, depth: 0 },
       { program: 'git', argv: ['git', 'status'], rules: ['git.read'], category: 'read-only', destructive: false },
     ]);
-    expect(result).toMatchObject({ category: 'destructive', destructive: true, reversible: false, warnings: ['may force-remove files'] });
+    expect(result).toMatchObject({ category: 'destructive', destructive: true, reversible: false, warnings: ['may force-remove files', 'runs as root'] });
     expect(result.effects).toEqual([{ path: 'a b', kind: 'delete' }]);
   });
 

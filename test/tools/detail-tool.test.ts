@@ -59,6 +59,13 @@ describe('sh_plan', () => {
     expect((await call('sh_run', { command: 'test -d keep' })).body.exit).toBe(0);
   });
 
+  it('answers complex, not an error, for a thousand levels of nested substitutions', async () => {
+    const call = toolbox(runShell(tempDir(), tempDir()));
+    const result = await call('sh_plan', { command: `echo ${'$('.repeat(1_000)}ls${')'.repeat(1_000)}` });
+    expect(result.isError).toBeFalsy();
+    expect(result.body).toMatchObject({ category: 'complex' });
+  });
+
   it('accepts cmd and says read-only for a harmless command', async () => {
     const call = toolbox(runShell(tempDir(), tempDir()));
     expect((await call('sh_plan', { cmd: 'ls -la' })).body).toMatchObject({ category: 'read-only', destructive: false });

@@ -38,5 +38,5 @@ export const databaseRows: readonly Row[] = [
   ['grep -ri "drop table" migrations', 'read-only', 'read.files'],
   ['echo "DELETE FROM users" > query.sql', 'complex', 'shell.redirect-write'],
   ['git commit -m "drop table users"', 'mutating', 'git.write'],
-  ['redis-cli GET key', 'unknown'],
+  ['redis-cli GET key', 'network'],
 ];

@@ -46,7 +46,7 @@ export const systemRows: readonly Row[] = [
   ['dmesg | tail', 'read-only', 'read.system'],
   ['lsof -i :3000', 'read-only', 'read.files'],
   ['ss -tlnp', 'read-only', 'read.system'],
-  ['ip addr show', 'read-only', 'read.system'],
+  ['ip addr show', 'read-only', 'system.ip-read'],
   ['date', 'read-only', 'read.system'],
   ['date +%Y-%m-%d', 'read-only', 'read.system'],
   ['date -s "2020-01-01"', 'mutating', 'read.hostname-set'],

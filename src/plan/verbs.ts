@@ -1,0 +1,67 @@
+import { booleanFlags, destroyingFlags, destroyingVerbs, readingVerbs } from './rules/verbs.js';
+import type { PlanRule } from './types.js';
+
+const destroying = new Set(destroyingVerbs);
+const reading = new Set(readingVerbs);
+const destroyingFlagNames = new Set(destroyingFlags);
+const flagsWithoutValue = new Set(booleanFlags);
+const operandsScanned = 4;
+
+/** The pieces of a subcommand word: `delete-bucket`, `force_delete`, `apps:destroy`, `deleteObject`. */
+function pieces(word: string): string[] {
+  return word.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase().split(/[-_:.]+/).filter(Boolean);
+}
+
+function isDestroyingFlag(flag: string): boolean {
+  const name = flag.slice(2).split('=')[0] as string;
+  if (destroyingFlagNames.has(name)) return true;
+  const head = name.split('-')[0] as string;
+  return (head === 'delete' || head === 'remove' || head === 'purge' || head === 'prune') && name.length > head.length;
+}
+
+/** What the subcommand path of an unknown CLI says: the destroying word it holds, `reads`, or nothing. */
+export function readSubcommandPath(args: readonly string[]): { destroys: string } | 'reads' | undefined {
+  let readsOnly = false;
+  let operands = 0;
+  let afterValueOption = false;
+  let methodOption = false;
+  let previous = '';
+  for (const arg of args) {
+    const before = previous;
+    previous = arg;
+    if (arg === '--') break;
+    if (arg.startsWith('--')) {
+      if (isDestroyingFlag(arg)) return { destroys: arg };
+      methodOption = arg === '--method' || arg === '--request';
+      if (/^--(method|request)=DELETE$/i.test(arg)) return { destroys: arg };
+      afterValueOption = !arg.includes('=') && !flagsWithoutValue.has(arg) && !arg.startsWith('--no-');
+      continue;
+    }
+    // Short options mostly take no value: the word after one is still read.
+    if (arg.startsWith('-') && arg.length > 1) {
+      afterValueOption = false;
+      methodOption = /^(-X|--method|--request)$/.test(arg);
+      if (/^(-X|--method=|--request=)DELETE$/i.test(arg)) return { destroys: arg };
+      continue;
+    }
+    if (methodOption && /^delete$/i.test(arg)) return { destroys: `${before} ${arg}` };
+    methodOption = false;
+    if (afterValueOption) {
+      afterValueOption = false;
+      continue;
+    }
+    // Paths, URLs, assignments and numbers are operands, not subcommands; options after them are still read.
+    if (/[/=@]|^\d|^$/.test(arg) || operands >= operandsScanned) continue;
+    operands++;
+    const parts = pieces(arg);
+    const hit = parts.find((p) => destroying.has(p));
+    if (hit !== undefined) return { destroys: arg };
+    if (parts.some((p) => reading.has(p))) readsOnly = true;
+  }
+  return readsOnly ? 'reads' : undefined;
+}
+
+/** A rule with no condition but its program: the catch-all of a family, which a verb may refine. */
+export function isCatchAll(rule: PlanRule): boolean {
+  return rule.subcommand === undefined && rule.flags === undefined && rule.argPattern === undefined && rule.textPattern === undefined && rule.operands === undefined;
+}
