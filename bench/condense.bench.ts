@@ -3,7 +3,7 @@
 //   npx tsx bench/index.ts condense
 import { encode } from 'gpt-tokenizer';
 import { condense, estimateTokens, normalizeText } from '../src/condense/index.js';
-import { loadFixtures } from '../test/condense/fixtures.js';
+import { loadFixtures, loadOutsiderFixtures } from '../test/condense/fixtures.js';
 import type { Fixture } from '../test/condense/fixtures.js';
 
 type Cut = (fixture: Fixture) => string;
@@ -135,11 +135,24 @@ function throughput(fixtures: Fixture[]): void {
 
 export default async function main(): Promise<void> {
   const fixtures = loadFixtures();
+  if (process.env.CONDENSE_BENCH_QUALITY_ONLY === '1') return quality(fixtures);
   // Throughput first, before the real tokenizer fills the heap the timed rounds would then collect around.
   throughput(fixtures);
+  quality(fixtures);
+}
+
+function quality(fixtures: Fixture[]): void {
   console.log('\nbaselines cut the normalised text (ANSI and carriage-return frames already removed), which flatters them');
   table('build, test and error outputs', fixtures.filter((f) => ['build', 'test', 'error'].includes(f.kind)));
   table('build, test and error outputs over 2000 tokens', fixtures.filter((f) => ['build', 'test', 'error'].includes(f.kind) && estimateTokens(f.stdout + f.stderr) > 2000));
   table('data, log and progress outputs', fixtures.filter((f) => !['build', 'test', 'error'].includes(f.kind)));
   table('all outputs', fixtures);
+  // The outsider captures (issue 15): the frozen half is reported only in aggregate, never tuned on.
+  const outsiders = loadOutsiderFixtures();
+  for (const half of ['tune', 'frozen'] as const) {
+    const rows = outsiders.filter((f) => f.half === half);
+    table(`outsider ${half} half: diagnostic outputs`, rows.filter((f) => f.class === 'diagnostic'));
+    table(`outsider ${half} half: data outputs`, rows.filter((f) => f.class === 'data'));
+    table(`outsider ${half} half: all`, rows);
+  }
 }
