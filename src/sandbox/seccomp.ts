@@ -1,55 +1,63 @@
-// A classic-BPF seccomp program, handed to bubblewrap with --seccomp, that makes socket(AF_UNIX, …) fail
-// with EPERM. A mount namespace does not cut unix sockets: without this a confined command could connect
-// to /run/docker.sock or systemd's private socket and act outside the sandbox, network off or not.
-// socketpair() stays allowed, so pipes between the command's own processes keep working.
+// A classic-BPF seccomp program, handed to bubblewrap with --seccomp, that keeps the command from making a
+// unix socket of its own: a mount namespace does not cut unix sockets, so without it a confined command could
+// connect to /run/docker.sock or systemd's private socket and act outside the sandbox, network off or not.
+// Stream and seqpacket socketpairs stay allowed (pipes between the command's own processes keep working).
+import { syscallRules, type SyscallRules } from './seccomp-rules.js';
 
 const ldAbsWord = 0x20;
+const andConstant = 0x54;
 const jumpIfEqual = 0x15;
 const ret = 0x06;
 const allow = 0x7fff0000;
-const denyWithEperm = 0x00050001;
+const errno = (code: number): number => 0x00050000 | code;
+const eperm = errno(1);
+const enosys = errno(38);
 const afUnix = 1;
+const sockStream = 1;
+const sockSeqpacket = 5;
+const sockTypeMask = 0xf;
 const offsetNr = 0;
 const offsetArch = 4;
 const offsetArg0 = 16;
-
-interface ArchitectureRules {
-  audit: number;
-  socket: number[];
-  /** Syscalls that multiplex socket() and cannot be inspected: refused outright. */
-  refused: number[];
-}
-
-const architectures: Record<string, ArchitectureRules[]> = {
-  // x86-64 native and x32 (bit 30 set), then i386 binaries running on the same kernel.
-  x64: [
-    { audit: 0xc000003e, socket: [41, 0x40000029], refused: [] },
-    { audit: 0x40000003, socket: [359], refused: [102] },
-  ],
-  arm64: [
-    { audit: 0xc00000b7, socket: [198], refused: [] },
-    { audit: 0x40000028, socket: [281], refused: [] },
-  ],
-};
+const offsetArg1 = 24;
 
 type Instruction = [code: number, jumpTrue: number, jumpFalse: number, k: number];
 
+/** Each block runs with the syscall number in the accumulator and always returns. */
+const socketBlock: Instruction[] = [[ldAbsWord, 0, 0, offsetArg0], [jumpIfEqual, 0, 1, afUnix], [ret, 0, 0, eperm], [ret, 0, 0, allow]];
+const socketpairBlock: Instruction[] = [
+  [ldAbsWord, 0, 0, offsetArg1],
+  [andConstant, 0, 0, sockTypeMask],
+  [jumpIfEqual, 2, 0, sockStream],
+  [jumpIfEqual, 1, 0, sockSeqpacket],
+  [ret, 0, 0, eperm],
+  [ret, 0, 0, allow],
+];
+
+function architectureBody(rules: SyscallRules): Instruction[] {
+  const checks: [number, Instruction[]][] = [
+    ...rules.refused.map((nr): [number, Instruction[]] => [nr, [[ret, 0, 0, eperm]]]),
+    ...rules.unimplemented.map((nr): [number, Instruction[]] => [nr, [[ret, 0, 0, enosys]]]),
+    ...rules.socket.map((nr): [number, Instruction[]] => [nr, socketBlock]),
+    ...rules.socketpair.map((nr): [number, Instruction[]] => [nr, socketpairBlock]),
+  ];
+  const body: Instruction[] = [[ldAbsWord, 0, 0, offsetNr]];
+  for (const [nr, block] of checks) body.push([jumpIfEqual, 0, block.length, nr], ...block);
+  body.push([ret, 0, 0, allow]);
+  return body;
+}
+
 /** The filter for `arch` (a `process.arch` value), or undefined when tersh has no filter for it. */
 export function unixSocketFilter(arch: string = process.arch): Buffer | undefined {
-  const rules = architectures[arch];
+  const rules = syscallRules[arch];
   if (rules === undefined) return undefined;
   const program: Instruction[] = [];
   for (const rule of rules) {
-    const body: Instruction[] = [[ldAbsWord, 0, 0, offsetNr]];
-    for (const nr of rule.refused) body.push([jumpIfEqual, 0, 1, nr], [ret, 0, 0, denyWithEperm]);
-    // Each socket number jumps over the remaining ones and the `allow` to the argument check.
-    rule.socket.forEach((nr, index) => body.push([jumpIfEqual, rule.socket.length - index, 0, nr]));
-    body.push([ret, 0, 0, allow]);
-    body.push([ldAbsWord, 0, 0, offsetArg0], [jumpIfEqual, 0, 1, afUnix], [ret, 0, 0, denyWithEperm], [ret, 0, 0, allow]);
+    const body = architectureBody(rule);
     program.push([ldAbsWord, 0, 0, offsetArch], [jumpIfEqual, 0, body.length, rule.audit], ...body);
   }
   // An architecture the filter does not know could reach socket() by another number: refuse everything.
-  program.push([ret, 0, 0, denyWithEperm]);
+  program.push([ret, 0, 0, eperm]);
   const bytes = Buffer.alloc(program.length * 8);
   program.forEach(([code, jumpTrue, jumpFalse, k], index) => {
     bytes.writeUInt16LE(code, index * 8);
