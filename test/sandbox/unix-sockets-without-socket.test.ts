@@ -92,7 +92,7 @@ describe('the sandbox keeps host unix sockets out of reach without socket(2)', (
   it.each([
     ['a path', () => join(sockets, 'journal.sock')],
     ['an abstract name', () => `@tersh-dgram-${process.pid}-${Date.now()}`],
-  ])('cannot send to a host datagram socket at %s from a datagram socketpair', async (_name, address, context) => {
+  ] as const)('cannot send to a host datagram socket at %s from a datagram socketpair', async (_name, address, context) => {
     if (noCompiler) return context.skip(noCompiler);
     const target = address();
     const receiver = spawn(reach, ['receive', target], { stdio: ['ignore', 'pipe', 'pipe'] });
