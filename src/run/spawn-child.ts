@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
 import type { Writable } from 'node:stream';
+import { closingInheritedFds, inheritableFds } from './inherited-fds.js';
 
 export interface SpawnRequest {
   file: string;
@@ -19,11 +20,13 @@ export interface SpawnedChild {
 
 /**
  * Starts the child as the leader of a new session and process group (so no controlling terminal
- * and one group to kill), with stdout and stderr piped. Rejects when the OS refuses to start it.
+ * and one group to kill), with stdout and stderr piped, and no other descriptor of the host (see inherited-fds.ts).
+ * Rejects when the OS refuses to start it.
  */
 export function spawnChild(request: SpawnRequest): Promise<SpawnedChild> {
   return new Promise((resolve, reject) => {
-    const child = spawn(request.file, request.args as string[], {
+    const { file, args } = closingInheritedFds(request, inheritableFds());
+    const child = spawn(file, args, {
       cwd: request.cwd,
       env: request.env,
       detached: process.platform !== 'win32',
