@@ -101,14 +101,3 @@ export function optionalStringRecord(field: string, value: unknown): Record<stri
   }
   return out;
 }
-
-export function optionalRegExp(field: string, value: unknown): RegExp | undefined {
-  if (value === undefined) return undefined;
-  if (value instanceof RegExp) return value;
-  if (typeof value !== 'string') throw invalid(field, 'a regular expression string', value);
-  try {
-    return new RegExp(value);
-  } catch (error) {
-    throw new TypeError(`Expected \`${field}\` to be a valid regular expression, got ${describeValue(value)}: ${(error as Error).message}`);
-  }
-}

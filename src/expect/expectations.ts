@@ -3,10 +3,10 @@ import {
   optionalBoolean,
   optionalInteger,
   optionalIntegerArray,
-  optionalRegExp,
   optionalStringArray,
   readOptionsObject,
 } from '../validate.js';
+import { linearRegExp } from '../linear-regexp.js';
 
 /**
  * Post-conditions checked in the same call as the command; each failure becomes one sentence.
@@ -17,7 +17,10 @@ export interface Expectations {
   exit?: number | readonly number[];
   /** Text stdout must contain (each of them, when several). */
   stdoutContains?: string | readonly string[];
-  /** A regular expression stdout must match; `^` and `$` match at line ends (the `m` flag). */
+  /**
+   * A regular expression stdout must match; `^` and `$` match at line ends (the `m` flag). It runs on RE2, in time
+   * linear in the output: backreferences and lookaround are refused with a TypeError.
+   */
   stdoutMatches?: string | RegExp;
   /** `true`: stderr must be empty; `false`: stderr must not be empty. */
   stderrEmpty?: boolean;
@@ -64,11 +67,9 @@ function exitCodes(field: string, value: unknown): number[] | undefined {
   return codes;
 }
 
+/** A string gets the `m` flag; a RegExp keeps its flags but `g` and `y` (state between test() calls). Runs on RE2. */
 function lineRegExp(field: string, value: unknown): RegExp | undefined {
-  const regex = optionalRegExp(field, value);
-  if (regex === undefined) return undefined;
-  // A global or sticky regex keeps state between test() calls; checks must not.
-  return value instanceof RegExp ? new RegExp(regex.source, regex.flags.replace(/[gy]/g, '')) : new RegExp(regex.source, 'm');
+  return linearRegExp(field, value, 'm');
 }
 
 /**

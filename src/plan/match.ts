@@ -1,3 +1,4 @@
+import { linearRegExp } from '../linear-regexp.js';
 import type { PlanEffect, PlanRule } from './types.js';
 import { dryRunPrograms, hasLeadingOption, programValueOptions } from './wrappers.js';
 
@@ -12,7 +13,8 @@ interface CompiledRule {
 /** Rules grouped by program, in matching order. */
 export type RuleIndex = ReadonlyMap<string, readonly CompiledRule[]>;
 
-export function compileRules(rules: readonly PlanRule[]): RuleIndex {
+/** `callerRules` (the caller's own, maybe model-written) get their patterns compiled to run on RE2, in linear time. */
+export function compileRules(rules: readonly PlanRule[], callerRules: ReadonlySet<PlanRule> = new Set()): RuleIndex {
   const index = new Map<string, CompiledRule[]>();
   const optionSets = new Map<string, ReadonlySet<string>>();
   const optionSet = (options: string[]): ReadonlySet<string> => {
@@ -23,12 +25,14 @@ export function compileRules(rules: readonly PlanRule[]): RuleIndex {
   };
   for (const rule of rules) {
     const programs = typeof rule.program === 'string' ? [rule.program] : rule.program;
+    const pattern = (field: string, source: string | undefined, flags: string): RegExp | undefined =>
+      source === undefined ? undefined : callerRules.has(rule) ? linearRegExp(field, source, flags) : new RegExp(source, flags);
     for (const program of programs) {
       const compiled: CompiledRule = {
         rule,
         subcommand: rule.subcommand?.map((alternatives) => alternatives.split('|')),
-        argPattern: rule.argPattern === undefined ? undefined : new RegExp(rule.argPattern),
-        textPattern: rule.textPattern === undefined ? undefined : new RegExp(rule.textPattern, 'i'),
+        argPattern: pattern('argPattern', rule.argPattern, ''),
+        textPattern: pattern('textPattern', rule.textPattern, 'i'),
         valueOptions: optionSet([...(rule.valueOptions ?? []), ...(Object.hasOwn(programValueOptions, program) ? (programValueOptions[program] as readonly string[]) : [])]),
       };
       const list = index.get(program);

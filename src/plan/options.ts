@@ -1,4 +1,5 @@
 import { invalid, isPlainObject, optionalInteger, optionalStringArray, readOptionsObject } from '../validate.js';
+import { linearRegExp } from '../linear-regexp.js';
 import type { PlanOptions, PlanRule } from './types.js';
 
 export interface NormalizedPlanOptions {
@@ -10,6 +11,11 @@ export interface NormalizedPlanOptions {
 
 const ruleKeys = ['id', 'program', 'subcommand', 'flags', 'unlessFlags', 'argPattern', 'textPattern', 'operands', 'category', 'warning', 'reversible', 'effects', 'network', 'valueOptions'];
 const categories = ['read-only', 'mutating', 'network', 'destructive'];
+
+function stringPattern(field: string, value: unknown): string {
+  if (typeof value !== 'string') throw invalid(field, 'a regular expression string', value);
+  return value;
+}
 
 function readRule(field: string, value: unknown): PlanRule {
   const rule = readOptionsObject(field, value, ruleKeys);
@@ -25,16 +31,8 @@ function readRule(field: string, value: unknown): PlanRule {
     if (!Array.isArray(rule.flags)) throw invalid(`${field}.flags`, 'an array of arrays of strings', rule.flags);
     rule.flags.forEach((group, i) => optionalStringArray(`${field}.flags[${i}]`, group ?? null));
   }
-  for (const key of ['argPattern', 'textPattern'] as const) {
-    const source = rule[key];
-    if (source === undefined) continue;
-    if (typeof source !== 'string') throw invalid(`${field}.${key}`, 'a regular expression string', source);
-    try {
-      new RegExp(source);
-    } catch {
-      throw invalid(`${field}.${key}`, 'a valid regular expression', source);
-    }
-  }
+  linearRegExp(`${field}.argPattern`, rule.argPattern === undefined ? undefined : stringPattern(`${field}.argPattern`, rule.argPattern));
+  linearRegExp(`${field}.textPattern`, rule.textPattern === undefined ? undefined : stringPattern(`${field}.textPattern`, rule.textPattern), 'i');
   if (rule.operands !== undefined && rule.operands !== 'none' && rule.operands !== 'some') throw invalid(`${field}.operands`, "'none' or 'some'", rule.operands);
   if (rule.warning !== undefined && typeof rule.warning !== 'string') throw invalid(`${field}.warning`, 'a string', rule.warning);
   for (const key of ['reversible', 'network'] as const) {

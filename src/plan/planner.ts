@@ -24,7 +24,7 @@ export async function createPlanner(options?: PlanOptions): Promise<Planner> {
 }
 
 function buildPlanner(settings: NormalizedPlanOptions, parser: Parser): Planner {
-  const index = compileRules([...settings.rules, ...defaultRules]);
+  const index = compileRules([...settings.rules, ...defaultRules], new Set(settings.rules));
   return {
     plan(command: string): Plan {
       if (typeof command !== 'string') throw invalid('command', 'a string', command);

@@ -2,6 +2,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
 
+const SLICE_MS = 10;
+
 export interface LineFilter {
   /** Only lines matching it. */
   pattern?: RegExp;
@@ -24,7 +26,13 @@ export async function numberedLines(path: string, filter: LineFilter, maxBytes: 
   let size = 0;
   let cut = 0;
   let firstCut = 0;
+  let sliceStart = performance.now();
   for await (const [lineNumber, raw] of linesOf(path)) {
+    // A 256 KiB chunk holds thousands of lines: hand the event loop back every few ms of matching.
+    if (pattern && lineNumber % 32 === 0 && performance.now() - sliceStart > SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
     if (lineNumber < fromLine) continue;
     if (lineNumber > toLine) break;
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;

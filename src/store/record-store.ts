@@ -1,7 +1,8 @@
 import { readFile, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TershError } from '../errors.js';
-import { invalid, optionalInteger, optionalOneOf, optionalRegExp, optionalString, readOptionsObject, requiredString } from '../validate.js';
+import { invalid, optionalInteger, optionalOneOf, optionalString, readOptionsObject, requiredString } from '../validate.js';
+import { linearRegExp } from '../linear-regexp.js';
 import { numberedLines } from './detail.js';
 import { RecordIndex, wasEvicted, type EvictionLimits } from './eviction.js';
 import { isRecordId, newRecordId } from './ids.js';
@@ -27,7 +28,10 @@ export interface RecordStoreOptions {
 export interface DetailOptions {
   /** Which part of the record. @defaultValue 'stdout' */
   selector?: DetailSelector;
-  /** A regular expression: only the lines matching it, each prefixed by its line number. */
+  /**
+   * A regular expression: only the lines matching it, each prefixed by its line number. It runs on RE2, in time
+   * linear in the record; backreferences and lookaround are refused with a TypeError.
+   */
   match?: string;
   /** First line (1-based) of a stream to return, numbered as in `match` results and the condenser's markers. */
   fromLine?: number;
@@ -172,7 +176,7 @@ export function createRecordStore(options: RecordStoreOptions = {}): RecordStore
       const recordId = checkId(id);
       const opts = readOptionsObject('options', options, ['selector', 'match', 'maxBytes', 'fromLine', 'toLine']);
       const selector = optionalOneOf('selector', opts.selector, ['stdout', 'stderr', 'meta', 'trace'] as const) ?? 'stdout';
-      const match = optionalRegExp('match', opts.match);
+      const match = linearRegExp('match', opts.match);
       const maxBytes = optionalInteger('maxBytes', opts.maxBytes, { min: 16 }) ?? DETAIL_MAX_BYTES;
       const fromLine = optionalInteger('fromLine', opts.fromLine, { min: 1 });
       const toLine = optionalInteger('toLine', opts.toLine, { min: 1 });

@@ -2,6 +2,7 @@ import { open, readFile } from 'node:fs/promises';
 import { basename, relative } from 'node:path';
 import fg from 'fast-glob';
 import { minimatch } from 'minimatch';
+import { linearRegExp } from '../linear-regexp.js';
 import { DEFAULT_SEARCH_IGNORES, displayPath } from './search-paths.js';
 import { clipLine, HARD_MATCH_LIMIT, type GrepMatch, type GrepOutcome, type GrepQuery } from './grep-types.js';
 
@@ -36,11 +37,7 @@ export async function grepWithJs(query: GrepQuery): Promise<GrepOutcome> {
 
 function compile(query: GrepQuery): RegExp {
   const source = query.fixedStrings ? query.pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : query.pattern;
-  try {
-    return new RegExp(source, query.ignoreCase ? 'i' : '');
-  } catch (error) {
-    throw new TypeError(`Expected \`pattern\` to be a valid regular expression: ${(error as Error).message}`);
-  }
+  return linearRegExp('pattern', source, query.ignoreCase ? 'i' : '') as RegExp;
 }
 
 async function listFiles(query: GrepQuery): Promise<string[]> {
