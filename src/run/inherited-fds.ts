@@ -53,5 +53,7 @@ export function closingInheritedFds(command: { file: string; args: readonly stri
     );
   }
   const closes = fds.map((fd) => `${fd}>&-`).join(' ');
-  return { file: closer, args: ['-c', `exec "$@" ${closes}`, 'tersh-close-fds', command.file, ...command.args] };
+  // POSIX mode: bash reads no startup file, so a BASH_ENV meant for the command (the session trap) waits for it.
+  const mode = closer === '/bin/sh' ? [] : ['--posix'];
+  return { file: closer, args: [...mode, '-c', `exec "$@" ${closes}`, 'tersh-close-fds', command.file, ...command.args] };
 }

@@ -31,4 +31,13 @@ describe('file descriptors inherited from the host', () => {
     expect(closingInheritedFds({ file: 'ls', args: ['-l'] }, [4, 9])).toEqual({ file: '/bin/sh', args: ['-c', 'exec "$@" 4>&- 9>&-', 'tersh-close-fds', 'ls', '-l'] });
     expect(closingInheritedFds({ file: 'ls', args: [] }, [20]).file).toMatch(/\/bash$/);
   });
+
+  it('leaves BASH_ENV to the command: the bash closer reads no startup file', async () => {
+    const dir = tempDir();
+    const startup = join(dir, 'startup.bash');
+    writeFileSync(startup, 'echo "sourced in $0"\n');
+    const closing = closingInheritedFds({ file: 'bash', args: ['-c', 'echo "command ran"'] }, [20]);
+    const result = await spawnAndWait(closing.file, closing.args, dir, { ...process.env, BASH_ENV: startup });
+    expect(result.stdout).toBe('sourced in bash\ncommand ran\n');
+  });
 });
