@@ -7,7 +7,8 @@ export function describeValue(value: unknown): string {
   try {
     shown = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   } catch {
-    shown = String(value);
+    // Too deep to stringify (an array nested 5 000 levels), cyclic, or a BigInt: say what it is instead.
+    shown = Array.isArray(value) ? '[…]' : typeof value === 'object' && value !== null ? '{…}' : typeof value === 'bigint' ? `${value}n` : '…';
   }
   if (shown.length > 60) shown = `${shown.slice(0, 57)}...`;
   const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
@@ -100,4 +101,17 @@ export function optionalStringRecord(field: string, value: unknown): Record<stri
     out[key] = item;
   }
   return out;
+}
+
+/**
+ * Environment variables: strings, under names with no `=` or NUL (`{"PATH=/x:": "y"}` would otherwise set PATH)
+ * and values with no NUL (which would cut the value short, or make the spawn throw).
+ */
+export function optionalEnvRecord(field: string, value: unknown): Record<string, string> | undefined {
+  const record = optionalStringRecord(field, value);
+  for (const [key, item] of Object.entries(record ?? {})) {
+    if (key === '' || key.includes('=') || key.includes('\0')) throw invalid(field, 'an object whose keys are non-empty and have no `=` or NUL character', key);
+    if (item.includes('\0')) throw invalid(`${field}.${key}`, 'a string without NUL characters', item);
+  }
+  return record;
 }

@@ -7,7 +7,7 @@ import {
   optionalInteger,
   optionalOneOf,
   optionalString,
-  optionalStringRecord,
+  optionalEnvRecord,
   readOptionsObject,
 } from '../validate.js';
 import { isKnownEncoding } from './decode.js';
@@ -177,7 +177,7 @@ export function normalizeRunOptions(options: unknown, extraKeys: readonly string
   refuseUncheckedJob(raw, background);
   return {
     cwd,
-    env: optionalStringRecord('env', raw.env),
+    env: optionalEnvRecord('env', raw.env),
     timeoutMs,
     killGraceMs: optionalInteger('killGraceMs', raw.killGraceMs, { max: 60_000 }) ?? 2_000,
     signal: raw.signal as AbortSignal | undefined,

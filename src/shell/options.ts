@@ -4,7 +4,7 @@ import type { Policy } from '../plan/index.js';
 import { normalizeRunOptions, RUN_OPTION_KEYS } from '../run/run-options.js';
 import { normalizePolicy } from '../run/run-policy.js';
 import { normalizeSandboxOptions } from '../sandbox/index.js';
-import { invalid, isPlainObject, optionalBoolean, optionalString, optionalStringRecord, readOptionsObject } from '../validate.js';
+import { invalid, isPlainObject, optionalBoolean, optionalString, optionalEnvRecord, readOptionsObject } from '../validate.js';
 import type { ShellOptions } from './types.js';
 
 export interface NormalizedShellOptions {
@@ -33,7 +33,7 @@ export function normalizeShellOptions(options: ShellOptions | undefined): Normal
   if (raw.jobs !== undefined && !isPlainObject(raw.jobs)) throw invalid('jobs', 'a plain object of job manager options', raw.jobs);
   return {
     cwd,
-    env: optionalStringRecord('env', raw.env) ?? {},
+    env: optionalEnvRecord('env', raw.env) ?? {},
     storeDir: optionalString('storeDir', raw.storeDir, { nonEmpty: true }),
     checkpointDir: optionalString('checkpointDir', raw.checkpointDir, { nonEmpty: true }),
     policy: normalizePolicy(raw.policy),

@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import { invalid } from '../validate.js';
 import { incompleteTailLength, leadingContinuationLength } from './utf8-boundary.js';
 
 /**
@@ -24,15 +25,24 @@ export interface ExpiredRead {
   expired: true;
 }
 
+/** An offset past the stream is the caller's mistake (a guessed number), never a silent clamp to the end. */
+function pastTheEnd(offset: number, size: number): TypeError {
+  return invalid('offset', `at most the stream's length (${size} bytes)`, offset);
+}
+
 export async function readPage(path: string, offset: number, maxBytes: number, complete: boolean): Promise<ReadPage> {
   const handle = await open(path, 'r').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
     throw error;
   });
-  if (!handle) return { data: '', offset, nextOffset: offset, eof: complete };
+  if (!handle) {
+    if (offset > 0) throw pastTheEnd(offset, 0);
+    return { data: '', offset, nextOffset: offset, eof: complete };
+  }
   try {
     const size = (await handle.stat()).size;
-    const start = Math.min(offset, size);
+    if (offset > size) throw pastTheEnd(offset, size);
+    const start = offset;
     const length = Math.min(maxBytes + 3, size - start);
     const buffer = Buffer.alloc(length);
     const { bytesRead } = await handle.read(buffer, 0, length, start);

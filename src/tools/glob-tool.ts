@@ -1,6 +1,6 @@
 import fg from 'fast-glob';
 import { defineTool } from './define-tool.js';
-import { stringOrList } from './schemas.js';
+import { globList, stringOrList } from './schemas.js';
 import { DEFAULT_SEARCH_IGNORES, displayPath, searchRoot } from './search-paths.js';
 import type { ToolDefinition, ToolShell } from './types.js';
 
@@ -23,7 +23,7 @@ export function globTool(shell: ToolShell): ToolDefinition {
     async call(args) {
       const { root, isFile } = await searchRoot(shell.cwd, args.path as string | undefined);
       if (isFile) throw new TypeError('Expected `path` to be a folder');
-      const patterns = typeof args.pattern === 'string' ? [args.pattern] : (args.pattern as string[]);
+      const patterns = globList('pattern', args.pattern);
       const positive = patterns.filter((pattern) => !pattern.startsWith('!'));
       const negative = patterns.filter((pattern) => pattern.startsWith('!')).map((pattern) => pattern.slice(1));
       const ignore = args.include_ignored ? negative : [...negative, ...DEFAULT_SEARCH_IGNORES.map((name) => `**/${name}/**`)];

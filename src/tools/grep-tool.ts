@@ -1,7 +1,7 @@
 import { defineTool } from './define-tool.js';
 import { grepWithJs } from './grep-js.js';
 import { grepWithRipgrep } from './grep-ripgrep.js';
-import { stringOrList } from './schemas.js';
+import { globList, stringOrList } from './schemas.js';
 import { searchRoot } from './search-paths.js';
 import type { ToolDefinition, ToolShell } from './types.js';
 
@@ -31,7 +31,7 @@ export function grepTool(shell: ToolShell, findRipgrep: () => Promise<string | u
         pattern: args.pattern as string,
         ignoreCase: args.ignore_case === true,
         fixedStrings: args.fixed_strings === true,
-        globs: args.glob === undefined ? [] : typeof args.glob === 'string' ? [args.glob] : (args.glob as string[]),
+        globs: globList('glob', args.glob),
         includeIgnored: args.include_ignored === true,
         maxResults: (args.max_results as number | undefined) ?? 100,
       };

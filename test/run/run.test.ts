@@ -141,6 +141,10 @@ describe('run options', () => {
     [{ timeoutMs: 700_000, maxTimeoutMs: 800_000, killGraceMs: 'x' }, 'Expected `killGraceMs`'],
     [{ cwd: '/no/such/dir' }, 'Expected `cwd` to be an existing directory, got `/no/such/dir` (string)'],
     [{ env: { A: 1 } }, 'Expected `env.A` to be a string, got `1` (number)'],
+    [{ env: { 'PATH=/x:': 'y' } }, 'Expected `env` to be an object whose keys are non-empty and have no `=` or NUL character, got `PATH=/x:` (string)'],
+    [{ env: { 'A\0B': 'y' } }, 'Expected `env` to be an object whose keys are non-empty and have no `=` or NUL character'],
+    [{ env: { '': 'y' } }, 'Expected `env` to be an object whose keys are non-empty'],
+    [{ env: { A: 'x\0y' } }, 'Expected `env.A` to be a string without NUL characters'],
     [{ shell: 'zsh' }, "Expected `shell` to be one of 'bash', 'sh', 'powershell', 'cmd', got `zsh` (string)"],
     [{ encoding: 'klingon' }, 'Expected `encoding`'],
     [{ timeout: 5 }, 'Unknown option `timeout`'],
@@ -150,6 +154,13 @@ describe('run options', () => {
   ])('rejects %j with a TypeError naming the field', async (options, message) => {
     await expect(run('true', options as never)).rejects.toThrow(TypeError);
     await expect(run('true', options as never)).rejects.toThrow(message);
+  });
+
+  it('does not let an env key with `=` replace another variable (PATH=/x: once replaced PATH)', async () => {
+    const store = createRecordStore({ dir: join(tempDir(), 'records') });
+    await expect(run('echo "$PATH"', { store, env: JSON.parse('{"PATH=/x:": "y"}') })).rejects.toThrow(TypeError);
+    const plain = await run('echo "$PATH"', { store });
+    expect(plain.stdout).not.toMatch(/^\/x:/);
   });
 
   it.each([[''], ['   '], [42], ['a\0b']])('rejects the command %j', async (command) => {

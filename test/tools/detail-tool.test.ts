@@ -30,6 +30,18 @@ describe('sh_detail', () => {
     expect(first.body).toMatchObject({ data: 'abcdefghijklmnop', offset: 0, next_offset: 16, eof: false });
     const rest = await call('sh_detail', { id, offset: 16 });
     expect(rest.body).toMatchObject({ data: 'qrstuvwxyz', next_offset: 26, eof: true });
+    expect((await call('sh_detail', { id, offset: 26 })).body).toMatchObject({ data: '', next_offset: 26, eof: true });
+  });
+
+  it('answers an offset past the end with a TypeError naming it, not a silent clamp', async () => {
+    const call = toolbox(runShell(tempDir(), tempDir()));
+    const id = (await call('sh_run', { command: 'printf abcdefghijklmnopqrstuvwxyz' })).body.id;
+    for (const offset of [27, 1e15]) {
+      const result = await call('sh_detail', { id, offset });
+      expect(result.isError).toBe(true);
+      expect(result.body.error).toMatchObject({ type: 'TypeError', message: `Expected \`offset\` to be at most the stream's length (26 bytes), got \`${offset}\` (number)` });
+    }
+    expect((await call('sh_detail', { id, selector: 'stderr', offset: 1 })).body.error.message).toMatch(/length \(0 bytes\)/);
   });
 
   it('answers an unknown id with a coded error result', async () => {

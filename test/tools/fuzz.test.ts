@@ -125,3 +125,61 @@ describe('the tool handlers under malformed arguments', () => {
     expect(alive.structuredContent).toMatchObject({ exit: 0, stdout: 'alive\n' });
   }, 120_000);
 });
+
+/** Values that broke typed validation before (issue 20 item 13): deep nesting, 64 KiB+ globs, huge strings. */
+function deepArray(depth: number): unknown {
+  let value: unknown = [];
+  for (let i = 0; i < depth; i++) value = [value];
+  return value;
+}
+function deepObject(depth: number): unknown {
+  let value: unknown = {};
+  for (let i = 0; i < depth; i++) value = { a: value };
+  return value;
+}
+const adversarial: [string, () => unknown][] = [
+  ['an array nested 5 000 deep', () => deepArray(5000)],
+  ['an object nested 5 000 deep', () => deepObject(5000)],
+  ['a list holding an array nested 5 000 deep', () => [deepArray(5000)]],
+  ['a 70 000-character glob', () => `**/${'{a,b}'.repeat(14_000)}`],
+  ['a list of 70 000-character globs', () => ['*'.repeat(70_000), `!${'?'.repeat(70_000)}`]],
+  ['a 2 MB string', () => 'x'.repeat(2_000_000)],
+  ['a string with NUL and a lone surrogate', () => 'a\u0000b\ud800'],
+  ['a prototype-polluting object', () => JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}')],
+  ['an object keyed like an env override', () => JSON.parse('{"PATH=/x:":"y","A\\u0000B":"c","":"e"}')],
+  ['1e15', () => 1e15],
+  ['-0', () => -0],
+];
+
+/** Valid values for the required fields, so the adversarial one is the only thing wrong. */
+const validRequired: Record<string, unknown> = { command: 'true', id: 'r-none', label: 'fuzz', job_id: 'j-none', pattern: 'x' };
+
+describe('the tool handlers under adversarial values', () => {
+  it('answer every one with a typed error (TypeError or TershError) or a real result, never an untyped Error', async () => {
+    const real = runShell(tempDir(), tempDir());
+    const tools: ToolDefinition[] = createTools(real, { findRipgrep: () => undefined });
+    const untyped: string[] = [];
+    let calls = 0;
+    for (const tool of tools) {
+      const base = Object.fromEntries((tool.inputSchema.required ?? []).map((key) => [key, validRequired[key]]));
+      for (const property of Object.keys(tool.inputSchema.properties ?? {})) {
+        for (const [label, make] of adversarial) {
+          const value = make();
+          // A string command is valid and would run (bash expanding `{a,b}` 14 000 times over): not this test's subject.
+          if ((property === 'command' || property === 'cmd') && typeof value === 'string') continue;
+          const args = { ...base, [property]: value };
+          if (property === 'cmd') delete args.command;
+          const result = await tool.handler(args);
+          calls++;
+          const error = (result.structuredContent as { error?: { type: string; message: string } }).error;
+          if (result.isError && error?.type !== 'TypeError' && error?.type !== 'TershError') {
+            untyped.push(`${tool.name} ${property} = ${label}: ${error?.type} ${error?.message.slice(0, 120)}`);
+          }
+        }
+      }
+    }
+    expect(untyped).toEqual([]);
+    expect(calls).toBeGreaterThan(500);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  }, 300_000);
+});
