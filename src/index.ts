@@ -19,7 +19,7 @@ export { plan, createPlanner, createPolicy, toolAnnotations, defaultRules } from
 export type { Plan, PlanCategory, PlanEffect, PlanOptions, PlanRule, PlanRuleEffects, PlanSegment, Planner, Policy, PolicyDecision, PolicyOptions, ToolAnnotations } from './plan/index.js';
 
 export { condense, estimateTokens, defaultRecognisers, DEFAULT_BUDGET_TOKENS } from './condense/index.js';
-export type { CondenseInput, CondenseOptions, CondenseResult, LineRange, Recogniser, BlockEnd, BlockRule, OverviewKind } from './condense/index.js';
+export type { CondenseInput, CondenseOptions, CondenseResult, LineRange, Recogniser, BlockEnd, BlockRule, OverviewKind, StreamCut } from './condense/index.js';
 
 export { createCheckpointStore, DEFAULT_CHECKPOINT_EXCLUDES } from './checkpoint/index.js';
 export type { CheckpointStore, CheckpointStoreOptions, CheckpointInfo, CheckpointEntry, CheckpointEntryType, CheckpointRef, CheckpointDiff, SaveOptions, RestoreOptions, DiffOptions, RestoreReport } from './checkpoint/index.js';
