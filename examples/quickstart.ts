@@ -51,6 +51,11 @@ try {
   const job = await shell.run('for i in 1 2 3; do echo tick $i; sleep 0.2; done', { background: true });
   show('a background job returns at once…', job);
   show('…and its logs are read by offset, waiting in the library', await shell.jobs.logs(job.jobId!, { waitUntilExit: true }));
+
+  const python = await shell.pty.open({ command: 'python3', prompt: />>> $/ });
+  await python.run('import math; r = 2');
+  show('a terminal session keeps a REPL\'s state across steps', await python.run('print(math.pi * r ** 2)'));
+  show('…and a step that never returns is interrupted, the session kept', await python.run('import time; time.sleep(30)', { timeoutMs: 500 }));
 } finally {
   await shell.close();
   rmSync(work, { recursive: true, force: true });
