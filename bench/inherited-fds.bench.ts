@@ -1,27 +1,7 @@
 // What closing the host's inheritable descriptors costs a spawn: the scan on every spawn, and the closer
 // shell (only when the host holds such descriptors), against a plain spawn of `true` in the same run.
-import { spawn } from 'node:child_process';
 import { closingInheritedFds, inheritableFds } from '../src/run/inherited-fds.js';
-
-function spawnAndWait(file: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { stdio: 'ignore' });
-    child.on('error', reject);
-    child.on('close', () => resolve());
-  });
-}
-
-async function medianMs(times: number, task: () => unknown): Promise<number> {
-  await task();
-  const samples: number[] = [];
-  for (let i = 0; i < times; i += 1) {
-    const start = performance.now();
-    await task();
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)] as number;
-}
+import { medianMs, spawnAndWait } from './timing.js';
 
 const fmt = (ms: number): string => `${ms.toFixed(3).padStart(8)} ms`;
 

@@ -5,18 +5,7 @@ import { join } from 'node:path';
 import { createPtyManager } from '../src/pty/index.js';
 import { run } from '../src/run/index.js';
 import { createRecordStore } from '../src/store/index.js';
-
-async function median(times: number, task: () => Promise<unknown>): Promise<number> {
-  await task();
-  const samples: number[] = [];
-  for (let i = 0; i < times; i += 1) {
-    const start = performance.now();
-    await task();
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)]!;
-}
+import { medianMs as median } from './timing.js';
 
 export default async function bench(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'tersh-bench-pty-'));

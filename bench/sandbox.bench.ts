@@ -5,26 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { normalizeSandboxOptions, wrapInSandbox } from '../src/sandbox/index.js';
 import { summarizeTrace, wrapInTrace } from '../src/trace/index.js';
-
-function spawnAndWait(file: string, args: string[], cwd: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { cwd, stdio: 'ignore' });
-    child.on('error', reject);
-    child.on('close', () => resolve());
-  });
-}
-
-async function medianMs(times: number, task: () => Promise<void>): Promise<number> {
-  await task();
-  const samples: number[] = [];
-  for (let i = 0; i < times; i += 1) {
-    const start = performance.now();
-    await task();
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)] as number;
-}
+import { medianMs, spawnAndWait } from './timing.js';
 
 const fmt = (ms: number): string => `${ms.toFixed(1).padStart(8)} ms`;
 
