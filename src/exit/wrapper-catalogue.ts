@@ -1,20 +1,9 @@
 // One catalogue of the programs that run another command, read by the planner (src/plan) to find
 // the command to check and by the exit classifier to find the program whose status is reported.
+import type { ExitWrapper } from './wrappers.js';
 
-/** A wrapper and how to find the command it runs; see `ExitWrapper` for the common fields. */
-export interface CatalogueWrapper {
-  readonly programs: readonly string[];
-  readonly valueOptions?: readonly string[];
-  readonly leadingOperands?: number;
-  readonly assignments?: boolean;
-  readonly noCommandFlags?: readonly string[];
-  readonly passesStatus?: boolean;
-  /** An option whose value is a shell string (`su -c "…"`, `flock -c`). */
-  readonly shellOption?: string;
-  /** The remaining words are joined into one shell string (`watch "…"`). */
-  readonly joinsShellString?: boolean;
-  /** Options whose separate value is taken only when an operand follows it (`sudo -h host cmd` but `sudo -h`, help). */
-  readonly optionalValues?: readonly string[];
+/** A wrapper and how to find the command it runs: an `ExitWrapper`, and whether it changes the user. */
+export interface CatalogueWrapper extends ExitWrapper {
   /** The wrapper runs the command as root or another user (`sudo`, `doas`, `su`). */
   readonly elevates?: boolean;
 }
