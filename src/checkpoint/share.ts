@@ -32,7 +32,7 @@ export async function shareRestoredCopies(entries: CheckpointEntry[], toCopy: re
     const entry = entries[index] as CheckpointEntry;
     const old = source.byPath.get(entry.path) as CheckpointEntry;
     if (await sameBytes(join(origin, entry.path), objectPath(objects, old.contentId as string)).catch(() => false)) {
-      entry.contentId = old.contentId;
+      entry.contentId = old.contentId as string;
       shared.add(index);
     }
   });

@@ -46,8 +46,9 @@ export function parseFlags(argv: readonly string[], properties: Record<string, J
       continue;
     }
     if (flag === 'cwd') {
-      global.cwd = inline ?? argv[++index];
-      if (global.cwd === undefined) throw new TypeError('Flag `--cwd` needs a value');
+      const cwd = inline ?? argv[++index];
+      if (cwd === undefined) throw new TypeError('Flag `--cwd` needs a value');
+      global.cwd = cwd;
       continue;
     }
     const target = locate(properties, kebabToSnake(flag));

@@ -2,7 +2,7 @@ import { combine, combineLoosely } from './patterns.js';
 import type { LineTester } from './patterns.js';
 import { Role } from './roles.js';
 import { failureBlocks, failureSignals, summaryLines } from './signals.js';
-import type { BlockEnd, BlockRule, Recogniser } from './types.js';
+import type { BlockRule, Recogniser } from './types.js';
 
 export interface Classified {
   roles: Uint8Array;

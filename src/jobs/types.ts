@@ -1,6 +1,5 @@
 import type { JobHost } from '../run/job-host.js';
 import type { RunResult } from '../run/run-result.js';
-import type { RecordStore } from '../store/index.js';
 
 /**
  * `running` until the main process has exited AND every process it left behind is gone;

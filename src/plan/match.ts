@@ -119,7 +119,6 @@ export function matchRule(index: RuleIndex, argv: readonly string[]): RuleMatch 
   const args = argv.slice(1);
   let lastOptions: ReadonlySet<string> | undefined;
   let scanned: Scanned | undefined;
-  const program = argv[0] as string;
   const honoursDryRun = isDryRun(argv);
   for (const compiled of rules) {
     // Rules of one program mostly share their option table: rescan only when it changes.

@@ -29,7 +29,7 @@ export async function finishRun(
   const stderrCaptured = handle.stderr.result(opts.inlineMaxBytes);
   const stdout = streamView(stdoutCaptured, 'stdout', record.id, opts.inlineMaxBytes, opts.encoding);
   const stderr = streamView(stderrCaptured, 'stderr', record.id, opts.inlineMaxBytes, opts.encoding);
-  const result: RunResult = { ...assemble(command, record.id, resolved, outcome, stdout, stderr, opts), ...extras };
+  const result: RunResult = { ...assemble(command, record.id, resolved, outcome, stderr, opts), ...extras };
   if (!opts.full && (stdout.raw !== '' || stderr.raw !== '')) {
     const condensed = await condenseCaptured(
       { view: stdout, captured: stdoutCaptured, file: record.stdout },
@@ -65,7 +65,6 @@ function assemble(
   id: string,
   resolved: ResolvedCommand,
   outcome: ProcessOutcome,
-  stdout: StreamView,
   stderr: StreamView,
   opts: NormalizedRunOptions,
 ): RunResult {

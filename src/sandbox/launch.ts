@@ -15,7 +15,7 @@ export async function bubblewrapLaunch(
   bwrap: string,
   paths: ConfinementPaths,
   command: { file: string; args: string[] },
-  options: { allowUnixSockets: boolean; runDir: string; arch?: string },
+  options: { allowUnixSockets: boolean; runDir: string; arch?: string | undefined },
 ): Promise<{ file: string; args: string[]; launchers: string[] }> {
   if (options.allowUnixSockets) return { file: bwrap, args: bubblewrapArgs(paths, command), launchers: [bwrap] };
   const filter = unixSocketFilter(options.arch);

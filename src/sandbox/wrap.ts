@@ -51,7 +51,7 @@ export async function wrapInSandbox(
   context: SandboxContext,
 ): Promise<SandboxedCommand> {
   const platform = context.platform ?? process.platform;
-  const support = await sandboxSupport({ platform, bwrapPath: context.bwrapPath });
+  const support = await sandboxSupport({ platform, ...(context.bwrapPath !== undefined && { bwrapPath: context.bwrapPath }) });
   if (!support.available || support.path === undefined) {
     throw new TershError('SANDBOX_UNAVAILABLE', `Cannot run sandboxed: ${support.reason ?? 'no sandbox available'} ${support.install ?? ''}`.trim(), {
       details: { ...support, platform },

@@ -54,7 +54,7 @@ function readExtra(extra: unknown): ToolCallExtra {
   const { signal, onProgress } = extra as Record<string, unknown>;
   if (signal !== undefined && !(signal instanceof AbortSignal)) throw invalid('extra.signal', 'an AbortSignal', signal);
   if (onProgress !== undefined && typeof onProgress !== 'function') throw invalid('extra.onProgress', 'a function', onProgress);
-  return { ...(signal ? { signal } : {}), ...(onProgress ? { onProgress: onProgress as ToolCallExtra['onProgress'] } : {}) };
+  return { ...(signal ? { signal } : {}), ...(onProgress ? { onProgress: onProgress as NonNullable<ToolCallExtra['onProgress']> } : {}) };
 }
 
 /** The value of a field that has an alias (`command` / `cmd`); giving both is an error, not a silent pick. */

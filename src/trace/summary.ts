@@ -9,7 +9,7 @@ import type { TraceSummary } from './types.js';
 interface ProcessState {
   cwd: string;
   /** While set, the process is still one of the launchers (their calls are not the command's): the next one expected. */
-  launchStep?: number;
+  launchStep?: number | undefined;
 }
 
 /** An O_CREAT open of a path not known to be missing: created or merely truncated, decided afterwards by birth time. */

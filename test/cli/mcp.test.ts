@@ -101,7 +101,7 @@ describe('tersh mcp, driven by the MCP SDK client over stdio', () => {
 
   it('sends notifications/progress for a long call that carries a progress token', async () => {
     const { client } = await connect(['--cwd', tempDir(), '--include', 'sh_run']);
-    const notes: { progress: number; message?: string }[] = [];
+    const notes: { progress: number; message?: string | undefined }[] = [];
     const command = 'for i in $(seq 1 12); do echo line $i; sleep 0.2; done';
     const result = (await client.callTool({ name: 'sh_run', arguments: { command } }, undefined, { onprogress: (note) => notes.push(note) })) as Call;
     expect(result.structuredContent).toMatchObject({ exit: 0 });

@@ -171,7 +171,7 @@ describe('cancellation and progress through the MCP SDK client', () => {
   }, 60_000);
 
   it('sends notifications/progress with the elapsed time and lines so far when the client gave a progress token', async () => {
-    const notes: { progress: number; message?: string }[] = [];
+    const notes: { progress: number; message?: string | undefined }[] = [];
     const command = 'for i in $(seq 1 14); do echo line $i; sleep 0.2; done';
     const result = (await client.callTool({ name: 'sh_run', arguments: { command } }, undefined, { onprogress: (note) => notes.push(note) })) as Call;
     expect(result.structuredContent).toMatchObject({ exit: 0, ok: true });

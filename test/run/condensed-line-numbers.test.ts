@@ -16,7 +16,7 @@ describe('condensed views of outputs past the inline cap', () => {
     const lastShown = Number((result.stdout ?? '').trimEnd().split('\n').at(-1));
     expect(lastShown).toBe(100000);
     const [, lastGapEnd] = gaps.at(-1)!;
-    const next = (result.stdout ?? '').split('\n').find((line, i, all) => i > 0 && all[i - 1]!.includes(`–${lastGapEnd} omitted`));
+    const next = (result.stdout ?? '').split('\n').find((_line, i, all) => i > 0 && all[i - 1]!.includes(`–${lastGapEnd} omitted`));
     expect(Number(next)).toBe(lastGapEnd! + 1);
   });
 });

@@ -36,7 +36,7 @@ async function listen(address: string): Promise<{ server: Server; accepted: () =
 }
 
 const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
-const runIn = (command: string, sandbox: RunOptions['sandbox']) =>
+const runIn = (command: string, sandbox: NonNullable<RunOptions['sandbox']>) =>
   run(command, { store: createRecordStore({ dir: join(work, 'records') }), cwd: work, shell: 'bash', sandbox, timeoutMs: 20_000 });
 
 describe.skipIf(noCompiler !== undefined)('the sandbox keeps host unix sockets out of reach without socket(2)', () => {

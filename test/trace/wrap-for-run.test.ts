@@ -24,7 +24,7 @@ describe('wrapForRun', () => {
   it('sandboxes and traces together, then summarises and cleans up', async () => {
     const wrapped = await wrapForRun({ file: 'bash', args: ['-c', 'echo x > kept.txt; echo y > /etc/tersh-nope'] }, {
       cwd,
-      sandbox: normalizeSandboxOptions({ network: false }),
+      sandbox: normalizeSandboxOptions({ network: false })!,
       traceFile: join(records, 'a.trace'),
     });
     expect(wrapped.sandboxed).toBe(true);
