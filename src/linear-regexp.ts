@@ -106,13 +106,14 @@ export function linearRegExp(field: string, value: unknown, flags = ''): RegExp 
   try {
     new RegExp(source);
   } catch (error) {
-    throw new TypeError(`Expected \`${field}\` to be a valid regular expression, got ${describeValue(source)}: ${(error as Error).message}`);
+    throw new TypeError(`Expected \`${field}\` to be a valid regular expression, got ${describeValue(source)}: ${(error as Error).message}`, { cause: error });
   }
   try {
     return new LinearRegExp(source, wanted);
   } catch (error) {
     throw new TypeError(
       `Expected \`${field}\` to be a regular expression that runs in linear time (no backreferences, no lookaround, repeats up to {1000}), got ${describeValue(source)}: ${(error as Error).message}`,
+      { cause: error },
     );
   }
 }

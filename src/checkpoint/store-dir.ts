@@ -7,7 +7,7 @@ import { ensurePrivateDir as ensureStorePrivateDir } from '../store/store-dir.js
 /** The default store folder: per user, outside any work tree. */
 export function defaultStoreDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.XDG_STATE_HOME) return join(env.XDG_STATE_HOME, 'tersh', 'checkpoints');
-  let home = '';
+  let home: string;
   try {
     home = homedir();
   } catch {

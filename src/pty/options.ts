@@ -47,6 +47,7 @@ export function normalizeRunOptions(input: unknown, options: PtyRunOptions | und
   const expect = pattern('expect', raw.expect);
   if (raw.signal !== undefined && !(raw.signal instanceof AbortSignal)) throw invalid('signal', 'an AbortSignal', raw.signal);
   // Control keys alone (Ctrl-C, Ctrl-D) and input that ends in a newline are sent as they are.
+  // eslint-disable-next-line no-control-regex
   const pressEnterByDefault = !/^[\x00-\x1f]+$/.test(input) && !/[\r\n]$/.test(input);
   return {
     input,

@@ -67,6 +67,7 @@ function withoutEcho(raw: string, input: string): string {
   const firstLine = input.split(/\r?\n/, 1)[0]!.trim();
   if (firstLine === '') return raw;
   const newline = raw.indexOf('\n');
+  // eslint-disable-next-line no-control-regex
   const head = (newline === -1 ? raw : raw.slice(0, newline)).replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').trim();
   return head.endsWith(firstLine) ? (newline === -1 ? '' : raw.slice(newline + 1)) : raw;
 }

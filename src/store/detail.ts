@@ -72,5 +72,5 @@ async function* linesOf(path: string): AsyncGenerator<[number, string]> {
     pending = pending.slice(start);
   }
   pending += decoder.end();
-  if (pending !== '') yield [++lineNumber, pending];
+  if (pending !== '') yield [lineNumber + 1, pending];
 }

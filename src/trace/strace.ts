@@ -54,10 +54,9 @@ async function probeStrace(name: string): Promise<{ path: string; flags: string[
   if (path === undefined) {
     return { unavailable: `strace (\`${name}\`) was not found on PATH; install it with \`apt-get install strace\` (or dnf/apk/pacman).` };
   }
-  let flags = optional.flat();
   let said = '';
   for (let dropped = 0; dropped <= optional.length; dropped += 1) {
-    flags = optional.slice(dropped).flat();
+    const flags = optional.slice(dropped).flat();
     const result = await x(path, [...base, ...flags, ...events, '-o', '/dev/null', '--', 'true'], { throwOnError: false, timeout: 10_000 });
     if (result.exitCode === 0) return { path, flags };
     said = result.stderr.trim();

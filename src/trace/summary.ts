@@ -121,15 +121,25 @@ export function createAccumulator(options: { cwd: string; maxListed: number; lau
         if (ok && path !== undefined) lists.filesWritten.add(path);
         return;
       case 'create':
-        if (ok && path !== undefined) lists.filesCreated.add(path), absent.delete(path);
+        if (ok && path !== undefined) {
+          lists.filesCreated.add(path);
+          absent.delete(path);
+        }
         return;
       case 'link': {
         const target = resolve(state, args, shape.target, shape.targetDir);
-        if (ok && target !== undefined) lists.filesCreated.add(target), absent.delete(target);
+        if (ok && target !== undefined) {
+          lists.filesCreated.add(target);
+          absent.delete(target);
+        }
         return;
       }
       case 'delete':
-        if (ok && path !== undefined) lists.filesDeleted.add(path), absent.add(path), candidates.delete(path);
+        if (ok && path !== undefined) {
+          lists.filesDeleted.add(path);
+          absent.add(path);
+          candidates.delete(path);
+        }
         return;
       case 'rename': {
         const target = resolve(state, args, shape.target, shape.targetDir);

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
+import type { Socket } from 'node:net';
 
 export const fixture = (name: string): Buffer => readFileSync(join(process.cwd(), 'test/fixtures/web', name));
 
@@ -17,8 +18,7 @@ export interface TestServer {
 
 export async function startServer(routes: Record<string, Route>, host = '127.0.0.1'): Promise<TestServer> {
   const seen: TestServer['seen'] = [];
-  let self: TestServer;
-  const open = new Set<import('node:net').Socket>();
+  const open = new Set<Socket>();
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
     seen.push({ path: req.url ?? '/', headers: req.headers });
@@ -35,7 +35,7 @@ export async function startServer(routes: Record<string, Route>, host = '127.0.0
   });
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const port = (server.address() as { port: number }).port;
-  self = {
+  const self: TestServer = {
     url: (path) => `http://${host}:${port}${path}`,
     seen,
     close: () =>
