@@ -4,6 +4,7 @@ import { normalizeExpectations } from './expectations.js';
 import type { Expectations, NormalizedExpectations } from './expectations.js';
 import { diffGitStates } from './git-state.js';
 import type { GitSnapshot } from './git-state.js';
+import { countLines, findInText, type StdoutFindings } from './stdout-findings.js';
 import { optionalStringArray, readOptionsObject, requiredString } from '../validate.js';
 
 /** What the expectations are checked against. @public */
@@ -36,9 +37,8 @@ function orList(items: readonly (string | number)[]): string {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1) as string | number}`;
 }
 
-function countLines(text: string): string {
-  if (text.length === 0) return 'stdout was empty';
-  const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+function describeLines(lines: number | undefined): string {
+  if (lines === 0) return 'stdout was empty';
   return lines === 1 ? '1 line' : `${lines} lines`;
 }
 
@@ -70,11 +70,22 @@ function changedSentences(expected: boolean | readonly string[], options: CheckE
 
 /**
  * Checks a finished command against its expectations; one readable sentence per failure.
- * Synchronous: it reads the file system for `fileExists` / `fileAbsent` only.
+ * Synchronous: it reads the file system for `fileExists` / `fileAbsent` only. `run()` checks a stored stdout
+ * in pieces instead, yielding to the event loop between them.
  * @public
  */
 export function checkExpectations(result: ExpectationSubject, expect: Expectations | NormalizedExpectations, options: CheckExpectationsOptions): ExpectationReport {
   const checks = normalizeExpectations(expect);
+  return checkAgainstFindings(result, checks, options, findInText(result.stdout, checks));
+}
+
+/** {@link checkExpectations} with the stdout checks already made (by `findInChunks` for a stored stdout). */
+export function checkAgainstFindings(
+  result: Omit<ExpectationSubject, 'stdout'>,
+  checks: NormalizedExpectations,
+  options: CheckExpectationsOptions,
+  stdout: StdoutFindings,
+): ExpectationReport {
   const read = readOptionsObject('options', options, ['cwd', 'filesChanged', 'git']);
   const cwd = requiredString('cwd', read.cwd, { nonEmpty: true });
   optionalStringArray('filesChanged', read.filesChanged);
@@ -82,14 +93,10 @@ export function checkExpectations(result: ExpectationSubject, expect: Expectatio
   if (checks.exit !== undefined && (result.exit === null || !checks.exit.includes(result.exit))) {
     failed.push(`expected exit ${orList(checks.exit)}, got ${result.exit === null ? 'none (the process was killed)' : result.exit}`);
   }
-  for (const text of checks.stdoutContains ?? []) {
-    if (!result.stdout.includes(text)) failed.push(`expected stdout to contain ${JSON.stringify(text)}; it did not (${countLines(result.stdout)})`);
-  }
-  if (checks.stdoutMatches !== undefined && !checks.stdoutMatches.test(result.stdout)) {
-    failed.push(`expected stdout to match ${String(checks.stdoutMatches)}; it did not (${countLines(result.stdout)})`);
-  }
+  for (const text of stdout.missing) failed.push(`expected stdout to contain ${JSON.stringify(text)}; it did not (${describeLines(stdout.lines)})`);
+  if (!stdout.matched) failed.push(`expected stdout to match ${String(checks.stdoutMatches)}; it did not (${describeLines(stdout.lines)})`);
   if (checks.stderrEmpty === true && result.stderr.length > 0) {
-    failed.push(`expected stderr to be empty; it had ${countLines(result.stderr)}, first: ${JSON.stringify(firstLine(result.stderr))}`);
+    failed.push(`expected stderr to be empty; it had ${describeLines(countLines(result.stderr))}, first: ${JSON.stringify(firstLine(result.stderr))}`);
   }
   if (checks.stderrEmpty === false && result.stderr.length === 0) failed.push('expected stderr not to be empty; it was');
   for (const path of checks.fileExists ?? []) {

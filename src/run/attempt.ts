@@ -6,7 +6,7 @@ import { reportProgress } from './progress.js';
 import { resolveCommand, type ResolvedCommand } from './resolve-command.js';
 import type { NormalizedRunOptions } from './run-options.js';
 import type { RunResult } from './run-result.js';
-import { finishRun, type FinishedRun } from './run-view.js';
+import { buildResult, type FinishedRun } from './build-result.js';
 import { wrapForRun, type WrappedRun } from '../trace/index.js';
 
 export interface AttemptContext {
@@ -80,7 +80,7 @@ export async function runAttempt(
   const settle = async (): Promise<FinishedRun> => {
     const outcome = await handle.done;
     const extras = wrapped ? await wrapped.finish() : {};
-    return finishRun(command, resolved, handle, outcome, record, opts, { ...(wrapped?.sandboxed ? { sandboxed: true } : {}), ...extras });
+    return buildResult(command, resolved, handle, outcome, record, opts, { ...(wrapped?.sandboxed ? { sandboxed: true } : {}), ...extras });
   };
   const finalize = async (): Promise<RunResult> => (await settle()).result;
   if (jobs) {

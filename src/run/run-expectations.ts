@@ -1,8 +1,8 @@
-import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import { checkExpectations, snapshotGitState, diffGitStates, type GitSnapshot, type NormalizedExpectations } from '../expect/index.js';
-import type { RecordStore } from '../store/index.js';
-import type { FinishedRun } from './run-view.js';
+import { snapshotGitState, diffGitStates, type GitSnapshot, type NormalizedExpectations } from '../expect/index.js';
+import { checkAgainstFindings } from '../expect/check-expectations.js';
+import { findInChunks, findInText, type StdoutFindings } from '../expect/stdout-findings.js';
+import type { FinishedRun } from './build-result.js';
+import { chunkDecoder } from './decode.js';
 
 const WHOLE_STREAM_LIMIT = 64 * 1024 * 1024;
 
@@ -11,19 +11,30 @@ export async function beforeExpectations(expect: NormalizedExpectations | undefi
   return expect?.changed === undefined ? undefined : snapshotGitState(cwd);
 }
 
-/** The whole stdout when the view left part of it out (up to 64 MiB), so `stdoutContains` sees everything. */
-async function wholeStdout(finished: FinishedRun, store: RecordStore): Promise<string> {
-  if (!finished.result.stdoutTruncatedBytes) return finished.stdoutText;
-  const path = join(store.dir, finished.result.id, 'stdout');
-  const size = (await stat(path).catch(() => undefined))?.size ?? 0;
-  return size <= WHOLE_STREAM_LIMIT ? readFile(path, 'utf8') : finished.stdoutText;
+const READ_BYTES = 1024 * 1024;
+
+async function* decodedChunks(stored: NonNullable<FinishedRun['storedStdout']>, encoding: string | undefined): AsyncGenerator<string> {
+  const decode = chunkDecoder(stored.head, encoding);
+  for await (const bytes of stored.file.readBack(READ_BYTES)) yield decode(bytes);
+}
+
+/**
+ * The stdout checks over the whole stdout: the view's text when it holds all of it, else the record (up to 64 MiB,
+ * decoded as the view was) in pieces that leave the event loop free between them.
+ */
+async function findInStdout(finished: FinishedRun, checks: NormalizedExpectations, encoding: string | undefined): Promise<StdoutFindings> {
+  const stored = finished.storedStdout;
+  const readable = stored !== undefined && stored.file.error === undefined && stored.bytes <= WHOLE_STREAM_LIMIT;
+  if (!readable || (checks.stdoutContains === undefined && checks.stdoutMatches === undefined)) return findInText(finished.stdoutText, checks);
+  // A record gone from under the run (evicted, its folder removed) leaves the view's text to check.
+  return findInChunks(decodedChunks(stored, encoding), checks).catch(() => findInText(finished.stdoutText, checks));
 }
 
 /** Checks the expectations against a finished attempt and writes `assertOk`, `assertionsFailed` and `filesChanged` into its result. */
 export async function applyExpectations(
   finished: FinishedRun,
   expect: NormalizedExpectations,
-  context: { cwd: string; store: RecordStore; gitBefore: GitSnapshot | undefined },
+  context: { cwd: string; encoding: string | undefined; gitBefore: GitSnapshot | undefined },
 ): Promise<void> {
   const { result } = finished;
   let git: { before: GitSnapshot; after: GitSnapshot } | undefined;
@@ -34,10 +45,11 @@ export async function applyExpectations(
       if (changed.length > 0) result.filesChanged = changed;
     }
   }
-  const report = checkExpectations(
-    { exit: result.exit, ms: result.ms, stdout: await wholeStdout(finished, context.store), stderr: finished.stderrText },
+  const report = checkAgainstFindings(
+    { exit: result.exit, ms: result.ms, stderr: finished.stderrText },
     expect,
     { cwd: context.cwd, ...(git ? { git } : {}) },
+    await findInStdout(finished, expect, context.encoding),
   );
   result.assertOk = report.assertOk;
   if (report.assertionsFailed) result.assertionsFailed = report.assertionsFailed;

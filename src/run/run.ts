@@ -52,7 +52,7 @@ export async function run(command: string | readonly string[], options: RunOptio
       const gitBefore = await beforeExpectations(opts.expect, opts.cwd);
       const previous = finishedRuns.map((r) => r.id);
       const finished = await runAttempt(text, opts, context, previous.length > 0 ? { previousAttempts: previous } : {});
-      if (opts.expect && finished.result.jobId === undefined) await applyExpectations(finished, opts.expect, { cwd: opts.cwd, store, gitBefore });
+      if (opts.expect && finished.result.jobId === undefined) await applyExpectations(finished, opts.expect, { cwd: opts.cwd, encoding: opts.encoding, gitBefore });
       finishedRuns.push(finished.result);
       const { status } = finished.result;
       // A job still running is never retried (retries with a background run are refused): nothing to judge yet.

@@ -49,6 +49,22 @@ export class StreamFile {
     }
   }
 
+  /** What was written, read back from the file in pieces of `chunkBytes` (after a flush). */
+  async *readBack(chunkBytes: number): AsyncGenerator<Buffer> {
+    await this.flush();
+    const file = await open(this.path, 'r');
+    try {
+      for (let at = 0; at < this.bytesWritten; ) {
+        const { bytesRead, buffer } = await file.read(Buffer.alloc(Math.min(chunkBytes, this.bytesWritten - at)), 0, Math.min(chunkBytes, this.bytesWritten - at), at);
+        if (bytesRead === 0) return;
+        yield buffer.subarray(0, bytesRead);
+        at += bytesRead;
+      }
+    } finally {
+      await file.close();
+    }
+  }
+
   async close(): Promise<void> {
     await this.flush();
     // A handle that never opened (the failure is kept in `error`) has nothing to close.

@@ -1,5 +1,5 @@
 import type { CondenseResult } from '../condense/index.js';
-import type { RecordWriter } from '../store/index.js';
+import type { RecordWriter, StreamFile } from '../store/index.js';
 import { interpretOutcome } from './interpret-outcome.js';
 import type { ProcessHandle, ProcessOutcome } from './process-handle.js';
 import type { ResolvedCommand } from './resolve-command.js';
@@ -13,10 +13,12 @@ export interface FinishedRun {
   result: RunResult;
   stdoutText: string;
   stderrText: string;
+  /** The stored stdout when the view left part of it out, and the first bytes its encoding was picked from. */
+  storedStdout?: { file: StreamFile; head: Uint8Array; bytes: number };
 }
 
 /** Builds the quiet result from a finished process and completes its record. */
-export async function finishRun(
+export async function buildResult(
   command: string,
   resolved: ResolvedCommand,
   handle: ProcessHandle,
@@ -57,7 +59,9 @@ export async function finishRun(
     result.recordError = meta.recordError;
     result.recordMissingBytes = Number(meta.recordMissingBytes);
   }
-  return { result, stdoutText: stdout.text, stderrText: stderr.text };
+  const finished: FinishedRun = { result, stdoutText: stdout.text, stderrText: stderr.text };
+  if (stdout.truncatedBytes > 0) finished.storedStdout = { file: record.stdout, head: stdoutCaptured.head, bytes: stdoutCaptured.totalBytes };
+  return finished;
 }
 
 function assemble(
