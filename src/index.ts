@@ -36,8 +36,10 @@ export type { Shell, ShellOptions, ShellRunDefaults, ShellRunOptions } from './s
 export { sandboxSupport, defaultProtectedPaths } from './sandbox/index.js';
 export type { SandboxOptions, NormalizedSandboxOptions, SandboxContext, SandboxSupport, SandboxSupportOptions } from './sandbox/index.js';
 
-export { wrapForRun, summarizeTrace } from './trace/index.js';
-export type { WrappedRun, TraceSummary, TraceList, SummarizeTraceOptions } from './trace/index.js';
+export { summarizeTrace } from './trace/index.js';
+export type { TraceSummary, TraceList, SummarizeTraceOptions } from './trace/index.js';
+export { wrapForRun } from './run/wrap-for-run.js';
+export type { WrappedRun } from './run/wrap-for-run.js';
 
 export { createTools, toSnakeCase, TOOL_NAMES, WEB_TOOL_NAMES, PTY_TOOL_NAMES } from './tools/index.js';
 export type { CreateToolsOptions, JsonSchema, ToolCallExtra, ToolDefinition, ToolName, ToolProgress, ToolResult, ToolShell, SnakeCased, SnakeKey, WebToolsOptions } from './tools/index.js';

@@ -1,9 +1,27 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as tersh from '../src/index.js';
 
 const srcDir = resolve(import.meta.dirname, '../src');
+
+// The folders of src/ (and its top-level files), lowest first. A module imports only from layers below its own,
+// types included; folders on one layer do not import each other. A new folder goes in here, at its place.
+const LAYERS: readonly (readonly string[])[] = [
+  ['errors.ts', 'validate.ts'],
+  ['linear-regexp.ts'],
+  ['store'],
+  ['process'],
+  ['exit', 'condense', 'trace', 'sandbox'],
+  ['plan', 'expect', 'result'],
+  ['jobs'],
+  ['run'],
+  ['web', 'pty', 'checkpoint'],
+  ['shell'],
+  ['tools'],
+  ['cli'],
+  ['index.ts'],
+];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -22,7 +40,38 @@ function runtimeImports(file: string): string[] {
   return found;
 }
 
+/** Every relative import and re-export of a file, types and dynamic imports included. */
+function allImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const found: string[] = [];
+  for (const match of text.matchAll(/^(?:import|export)\s[^;]*?from\s+'(\.[^']+)'|\bimport\(\s*'(\.[^']+)'\s*\)/gms)) {
+    found.push(resolve(dirname(file), (match[1] ?? match[2])!.replace(/\.js$/, '.ts')));
+  }
+  return found;
+}
+
+/** The entry of src/ a file belongs to: its top folder, or the file itself at the top. */
+const topEntry = (file: string): string => relative(srcDir, file).split(sep)[0]!;
+
 describe('structure', () => {
+  it('places every folder of src/ on a layer', () => {
+    const placed = new Set(LAYERS.flat());
+    expect(readdirSync(srcDir).filter((name) => !placed.has(name))).toEqual([]);
+  });
+
+  it('has folders that import only from layers below their own (no folder cycle)', () => {
+    const layerOf = new Map(LAYERS.flatMap((names, layer) => names.map((name) => [name, layer] as const)));
+    const upward: string[] = [];
+    for (const file of sourceFiles(srcDir)) {
+      const from = topEntry(file);
+      for (const target of allImports(file)) {
+        const to = topEntry(target);
+        if (to !== from && !(layerOf.get(to)! < layerOf.get(from)!)) upward.push(`${relative(srcDir, file)} → ${relative(srcDir, target)}`);
+      }
+    }
+    expect(upward).toEqual([]);
+  });
+
   it('has no runtime import cycles between source files', () => {
     const graph = new Map(sourceFiles(srcDir).map((file) => [file, runtimeImports(file)]));
     const state = new Map<string, 'visiting' | 'done'>();

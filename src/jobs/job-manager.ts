@@ -1,5 +1,5 @@
 import { TershError } from '../errors.js';
-import type { AdoptedProcess } from '../run/job-host.js';
+import type { AdoptedProcess } from './job-host.js';
 import type { RecordStore } from '../store/index.js';
 import { invalid } from '../validate.js';
 import { Job } from './job.js';

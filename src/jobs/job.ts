@@ -1,7 +1,7 @@
 import { TershError } from '../errors.js';
-import type { AdoptedProcess } from '../run/job-host.js';
-import type { ProcessHandle } from '../run/process-handle.js';
-import type { RunResult } from '../run/run-result.js';
+import type { AdoptedProcess } from './job-host.js';
+import type { JobProcess } from './job-host.js';
+import type { RunResult } from '../result/run-result.js';
 import { watchOrphans } from './orphans.js';
 import type { JobInfo, JobStatus } from './types.js';
 
@@ -28,7 +28,7 @@ export class Job {
   /** Resolves once the job is finished and its record complete. */
   readonly finished: Promise<void>;
   private currentPhase: JobPhase = 'running';
-  private handle: ProcessHandle | undefined;
+  private handle: JobProcess | undefined;
   private orphanPids: number[] = [];
   private result: RunResult | undefined;
   private endedAt: number | undefined;

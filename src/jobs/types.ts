@@ -1,5 +1,5 @@
-import type { JobHost } from '../run/job-host.js';
-import type { RunResult } from '../run/run-result.js';
+import type { JobHost } from './job-host.js';
+import type { RunResult } from '../result/run-result.js';
 
 /**
  * `running` until the main process has exited AND every process it left behind is gone;

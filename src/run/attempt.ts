@@ -1,13 +1,13 @@
 import type { RecordStore } from '../store/index.js';
 import { buildChildEnv } from '../process/child-env.js';
-import type { JobHost } from './job-host.js';
+import type { JobHost } from '../jobs/job-host.js';
 import { ProcessHandle } from './process-handle.js';
 import { reportProgress } from './progress.js';
 import { resolveCommand, type ResolvedCommand } from './resolve-command.js';
 import type { NormalizedRunOptions } from './run-options.js';
-import type { RunResult } from './run-result.js';
+import type { RunResult } from '../result/run-result.js';
 import { buildResult, type FinishedRun } from './build-result.js';
-import { wrapForRun, type WrappedRun } from '../trace/index.js';
+import { wrapForRun, type WrappedRun } from './wrap-for-run.js';
 
 export interface AttemptContext {
   store: RecordStore;

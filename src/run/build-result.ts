@@ -4,7 +4,7 @@ import { interpretOutcome } from './interpret-outcome.js';
 import type { ProcessHandle, ProcessOutcome } from './process-handle.js';
 import type { ResolvedCommand } from './resolve-command.js';
 import type { NormalizedRunOptions } from './run-options.js';
-import type { RunResult } from './run-result.js';
+import type { RunResult } from '../result/run-result.js';
 import { condenseCaptured } from './stream-condense.js';
 import { streamView, type StreamView } from './stream-view.js';
 

@@ -1,5 +1,5 @@
 import { createJobManager } from '../jobs/index.js';
-import type { JobHost } from './job-host.js';
+import type { JobHost } from '../jobs/job-host.js';
 
 let shared: JobHost | undefined;
 

@@ -1,12 +1,12 @@
 export { run } from './run.js';
 export type { RunOptions, RunProgress } from './run-options.js';
-export type { RunResult } from './run-result.js';
+export type { RunResult } from '../result/run-result.js';
 export type { ShellKind } from './shell-resolve.js';
 export { resolveShell } from './shell-resolve.js';
 export type { ResolvedShell } from './shell-resolve.js';
 export type { ShellProbe } from '../process/find-in-path.js';
 export { NON_INTERACTIVE_ENV } from '../process/child-env.js';
-export type { JobHost, AdoptedProcess } from './job-host.js';
+export type { JobHost, AdoptedProcess } from '../jobs/job-host.js';
 export { ProcessHandle } from './process-handle.js';
 export type { ProcessOutcome, StartRequest } from './process-handle.js';
 export { StreamCapture } from './stream-capture.js';

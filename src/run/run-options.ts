@@ -11,7 +11,7 @@ import {
   readOptionsObject,
 } from '../validate.js';
 import { isKnownEncoding } from './decode.js';
-import { isJobHost, type JobHost } from './job-host.js';
+import { isJobHost, type JobHost } from '../jobs/job-host.js';
 import type { Policy, PolicyOptions } from '../plan/index.js';
 import { normalizePolicy } from './run-policy.js';
 import { normalizeSandboxOptions, type NormalizedSandboxOptions, type SandboxOptions } from '../sandbox/index.js';

@@ -5,7 +5,7 @@ import { runAttempt } from './attempt.js';
 import { defaultRecordStore } from './default-store.js';
 import { idleSleepRefusal } from './idle-sleep.js';
 import { normalizeRunOptions, type RunOptions } from './run-options.js';
-import type { RunResult } from './run-result.js';
+import type { RunResult } from '../result/run-result.js';
 import { defaultJobHost } from './default-jobs.js';
 import { applyExpectations, beforeExpectations } from './run-expectations.js';
 import { retryRun } from '../expect/index.js';

@@ -1,8 +1,8 @@
 import { TershError } from '../errors.js';
 import { findInPath, systemProbe, type ShellProbe } from '../process/find-in-path.js';
+import type { ShellKind } from '../result/run-result.js';
 
-/** Which interpreter ran a command; `direct` means no shell at all. @public */
-export type ShellKind = 'direct' | 'bash' | 'sh' | 'powershell' | 'cmd';
+export type { ShellKind };
 
 /** A resolved shell: how to run a command string through it. */
 export interface ResolvedShell {

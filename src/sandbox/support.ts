@@ -1,5 +1,5 @@
 import { x } from 'tinyexec';
-import { findExecutable } from './find-executable.js';
+import { findExecutable } from '../process/find-executable.js';
 
 /**
  * What confinement this machine offers, and if none, why and how to get it.

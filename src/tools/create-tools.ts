@@ -1,4 +1,4 @@
-import { findExecutable } from '../sandbox/find-executable.js';
+import { findExecutable } from '../process/find-executable.js';
 import { invalid, optionalOneOf, readOptionsObject } from '../validate.js';
 import { checkpointsTool, checkpointTool, restoreTool } from './checkpoint-tools.js';
 import { detailTool } from './detail-tool.js';

@@ -2,5 +2,3 @@ export { wrapInTrace } from './strace.js';
 export type { TracedCommand, TraceWrapOptions } from './strace.js';
 export { summarizeTrace } from './summarize.js';
 export type { SummarizeTraceOptions, TraceList, TraceSummary } from './types.js';
-export { wrapForRun } from './wrap-for-run.js';
-export type { WrappedRun } from './wrap-for-run.js';

@@ -1,5 +1,5 @@
 import { x } from 'tinyexec';
-import { findExecutable } from '../sandbox/find-executable.js';
+import { findExecutable } from '../process/find-executable.js';
 
 /**
  * How to trace; the binary is injectable for tests and unusual installs.

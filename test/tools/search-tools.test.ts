@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findExecutable } from '../../src/sandbox/find-executable.js';
+import { findExecutable } from '../../src/process/find-executable.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 import { useShells } from './helpers/run-shell.js';
 import { toolbox } from './helpers/tools.js';

@@ -1,5 +1,7 @@
-import type { ShellKind } from './shell-resolve.js';
 import type { TraceSummary } from '../trace/index.js';
+
+/** Which interpreter ran a command; `direct` means no shell at all. @public */
+export type ShellKind = 'direct' | 'bash' | 'sh' | 'powershell' | 'cmd';
 
 /**
  * The quiet result of a run: `id`, `exit`, `ok`, `ms` and `shellKind` always; every other field

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeSandboxOptions } from '../../src/sandbox/index.js';
-import { wrapForRun } from '../../src/trace/index.js';
+import { wrapForRun } from '../../src/run/wrap-for-run.js';
 
 let cwd: string;
 let records: string;

@@ -1,6 +1,32 @@
-import type { ProcessHandle } from './process-handle.js';
-import type { RunResult } from './run-result.js';
+import type { Writable } from 'node:stream';
+import type { RunGroup } from '../process/launcher.js';
+import type { RunResult } from '../result/run-result.js';
 import type { RecordStore } from '../store/index.js';
+
+/** One output stream of an adopted process, as its capture counts it. */
+export interface JobStream {
+  readonly bytes: number;
+  /** Calls `listener` with each chunk; returns the function that stops it. */
+  onData(listener: (chunk: Buffer) => void): () => void;
+}
+
+/** What a job manager uses of a running process (run()'s `ProcessHandle` is one). */
+export interface JobProcess {
+  readonly pid: number;
+  /** `performance.now()` when it started. */
+  readonly startedAt: number;
+  readonly detached: boolean;
+  readonly stdout: JobStream;
+  readonly stderr: JobStream;
+  readonly stdin: Writable | null;
+  readonly done: Promise<{ leftoverPids: number[] }>;
+  readonly streamsClosed: Promise<void>;
+  readonly group: RunGroup;
+  readonly release: () => void;
+  terminate(reason: 'timeout' | 'canceled'): Promise<void>;
+  killRemaining(graceMs: number): Promise<void>;
+  signalGroup(signal: NodeJS.Signals, pids?: readonly number[]): Promise<boolean>;
+}
 
 /**
  * A process handed over to a job manager: started in the background, or promoted from the
@@ -11,7 +37,7 @@ export interface AdoptedProcess {
   recordId: string;
   command: string;
   cwd: string;
-  handle: ProcessHandle;
+  handle: JobProcess;
   /** The store holding the job's record (logs are read from it). */
   store: RecordStore;
   autoBackgrounded: boolean;

@@ -1,8 +1,6 @@
 import type { NormalizedSandboxOptions } from '../sandbox/options.js';
 import { wrapInSandbox, type SandboxContext } from '../sandbox/wrap.js';
-import { wrapInTrace } from './strace.js';
-import { summarizeTrace } from './summarize.js';
-import type { TraceSummary } from './types.js';
+import { summarizeTrace, wrapInTrace, type TraceSummary } from '../trace/index.js';
 
 /**
  * A command wrapped for one run: spawn `file` with `args`, then call `finish()` once it has ended.
