@@ -26,7 +26,9 @@ export async function runAttempt(
   const env = buildChildEnv(process.env, opts.env, record.id);
   let resolved: ResolvedCommand;
   try {
-    resolved = opts.argv ? { file: opts.argv[0]!, args: opts.argv.slice(1), shellKind: 'direct' } : resolveCommand(command, { shell: opts.shell, pipefail: opts.pipefail, env });
+    resolved = opts.argv
+      ? { file: opts.argv[0]!, args: opts.argv.slice(1), shellKind: 'direct' }
+      : (opts.resolved ?? resolveCommand(command, { shell: opts.shell, pipefail: opts.pipefail, env }));
   } catch (error) {
     await record.finish({ exit: null, error: (error as Error).message });
     throw error;

@@ -17,6 +17,7 @@ import { normalizePolicy } from './run-policy.js';
 import { normalizeSandboxOptions, type NormalizedSandboxOptions, type SandboxOptions } from '../sandbox/index.js';
 import { normalizeExitRules, type ExitRule } from '../exit/index.js';
 import { normalizeExpectations, normalizeRetryOptions, retryOptionKeys, type Expectations, type NormalizedExpectations, type NormalizedRetryOptions, type RetryOptions } from '../expect/index.js';
+import type { ResolvedCommand } from './resolve-command.js';
 
 /** @public */
 export interface RunOptions extends RetryOptions {
@@ -106,6 +107,8 @@ export interface RunProgress {
 export interface NormalizedRunOptions {
   /** Set by run() for a command given as an argument array: executed as it is, never through a shell. */
   argv?: string[];
+  /** How the command runs, when the caller (the shell facade) already resolved it with these options. */
+  resolved?: ResolvedCommand;
   cwd: string;
   env: Record<string, string> | undefined;
   timeoutMs: number;

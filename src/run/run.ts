@@ -4,7 +4,7 @@ import type { RecordWriter } from '../store/index.js';
 import { runAttempt } from './attempt.js';
 import { defaultRecordStore } from './default-store.js';
 import { idleSleepRefusal } from './idle-sleep.js';
-import { normalizeRunOptions, type RunOptions } from './run-options.js';
+import { normalizeRunOptions, type NormalizedRunOptions, type RunOptions } from './run-options.js';
 import type { RunResult } from '../result/run-result.js';
 import { defaultJobHost } from './default-jobs.js';
 import { applyExpectations, beforeExpectations } from './run-expectations.js';
@@ -27,10 +27,24 @@ export function validateCommand(command: unknown): string {
  */
 export async function run(command: string | readonly string[], options: RunOptions = {}): Promise<RunResult> {
   const started = performance.now();
-  const given = Array.isArray(command) ? argvCommand(command) : undefined;
-  const text = given ? given.text : validateCommand(command);
-  const opts = normalizeRunOptions(options);
-  if (given) {
+  const given = validateRunCommand(command);
+  return runNormalized(given, normalizeRunOptions(options), started);
+}
+
+/** A command checked for run(): its text (what is planned and recorded), and its argv when given as an array. */
+export interface ValidCommand {
+  text: string;
+  argv?: string[];
+}
+
+export function validateRunCommand(command: unknown): ValidCommand {
+  return Array.isArray(command) ? argvCommand(command) : { text: validateCommand(command) };
+}
+
+/** run() once its command is checked and its options normalized (the shell facade normalizes them itself). */
+export async function runNormalized(given: ValidCommand, opts: NormalizedRunOptions, started = performance.now()): Promise<RunResult> {
+  const { text } = given;
+  if (given.argv) {
     if (opts.shell !== undefined && opts.shell !== false) throw new TypeError('Expected no `shell` option with an argument array: it runs as it is, never through a shell');
     opts.argv = given.argv;
   }

@@ -6,7 +6,9 @@ import { plan } from '../plan/index.js';
 import { buildChildEnv } from '../process/child-env.js';
 import { normalizePolicy } from '../run/run-policy.js';
 import { resolveCommand } from '../run/resolve-command.js';
-import { run, type RunOptions, type RunResult } from '../run/index.js';
+import type { RunResult } from '../run/index.js';
+import { normalizeRunOptions, type NormalizedRunOptions } from '../run/run-options.js';
+import { runNormalized, validateRunCommand, type ValidCommand } from '../run/run.js';
 import { createRecordStore } from '../store/index.js';
 import { optionalString, readOptionsObject } from '../validate.js';
 import { diffEnv } from './env-diff.js';
@@ -45,20 +47,22 @@ export function createShell(options?: ShellOptions): Shell {
   });
   const checkpoints = (): CheckpointStore => (checkpointStore ??= createCheckpointStore(settings.checkpointDir === undefined ? {} : { dir: settings.checkpointDir }));
 
-  /** Foreground bash runs in the session's own directory report where they ended. */
-  const prepareCapture = (command: string | readonly string[], merged: Record<string, unknown>, runEnv: Record<string, string>): PreparedCapture | undefined => {
+  /**
+   * Foreground bash runs in the session's own directory report where they ended. The command is resolved here,
+   * once: run() takes the resolution with the options.
+   */
+  const prepareCapture = (given: ValidCommand, opts: NormalizedRunOptions, inSessionCwd: boolean): PreparedCapture | undefined => {
     // A sandboxed command sees a private /tmp, where the trap's file is not.
-    if (merged.background === true || merged.cwd !== undefined || merged.sandbox || settings.sandbox || typeof command !== 'string') return undefined;
+    if (opts.background || !inSessionCwd || opts.sandbox || given.argv) return undefined;
     try {
-      const resolved = resolveCommand(command, {
-        shell: merged.shell as RunOptions['shell'],
-        pipefail: merged.pipefail === true,
-        env: { ...process.env, ...runEnv },
-      });
-      return resolved.shellKind === 'bash' ? capture.prepare() : undefined;
+      opts.resolved = resolveCommand(given.text, { shell: opts.shell, pipefail: opts.pipefail, env: { ...process.env, ...opts.env } });
     } catch {
       return undefined; // run() reports the same problem
     }
+    if (opts.resolved.shellKind !== 'bash') return undefined;
+    const prepared = capture.prepare();
+    opts.env = { ...opts.env, ...prepared.env };
+    return prepared;
   };
 
   const learn = async (prepared: PreparedCapture, given: Record<string, string>, result: RunResult): Promise<void> => {
@@ -92,15 +96,8 @@ export function createShell(options?: ShellOptions): Shell {
       const perCall = Object.fromEntries(Object.entries(readOptionsObject('options', runOptions, SHELL_RUN_KEYS)).filter(([, value]) => value !== undefined));
       const merged: Record<string, unknown> = { ...settings.defaults, ...perCall };
       const callCwd = optionalString('cwd', merged.cwd, { nonEmpty: true });
-      const runEnv = { ...env, ...(perCall.env as Record<string, string> | undefined) };
-      const prepared = prepareCapture(command, merged, runEnv);
-      const options: Record<string, unknown> = {
-        ...merged,
-        cwd: callCwd === undefined ? cwd : resolve(cwd, callCwd),
-        env: prepared ? { ...runEnv, ...prepared.env } : runEnv,
-        store,
-        jobs,
-      };
+      const given = validateRunCommand(command);
+      const options: Record<string, unknown> = { ...merged, cwd: callCwd === undefined ? cwd : resolve(cwd, callCwd), env: { ...env, ...(perCall.env as object | undefined) }, store, jobs };
       if (settings.policy) options.policy = settings.policy;
       if (settings.sandbox !== undefined) {
         if (perCall.sandbox !== undefined) {
@@ -108,15 +105,17 @@ export function createShell(options?: ShellOptions): Shell {
         }
         options.sandbox = settings.sandbox;
       }
-      if (merged.detached === true || (options.signal !== undefined && !(options.signal instanceof AbortSignal))) {
-        const result = await run(command, options as RunOptions);
+      const opts = normalizeRunOptions(options);
+      const runEnv = opts.env ?? {};
+      const prepared = prepareCapture(given, opts, callCwd === undefined);
+      if (opts.detached) {
+        const result = await runNormalized(given, opts);
         if (prepared) await learn(prepared, runEnv, result);
         return result;
       }
       const controller = new AbortController();
-      const given = options.signal;
-      options.signal = given instanceof AbortSignal ? AbortSignal.any([given, controller.signal]) : controller.signal;
-      const running = run(command, options as RunOptions);
+      opts.signal = opts.signal ? AbortSignal.any([opts.signal, controller.signal]) : controller.signal;
+      const running = runNormalized(given, opts);
       foreground.set(controller, running.catch(() => undefined));
       try {
         const result = await running;
