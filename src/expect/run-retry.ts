@@ -1,6 +1,6 @@
-import { backoffDelayMs } from './backoff.js';
 import type { BackoffShape } from './backoff.js';
 import { defaultSleep } from './retry-options.js';
+import { retry } from './retry.js';
 import type { ExitStatus } from '../exit/types.js';
 import { invalid, optionalBoolean, optionalInteger, optionalIntegerArray } from '../validate.js';
 
@@ -93,18 +93,35 @@ export interface RetryRunOutcome<R> {
  */
 export async function retryRun<R extends RetryableOutcome>(attempt: (n: number) => Promise<R>, options: NormalizedRetryOptions, control: RetryRunControl = {}): Promise<RetryRunOutcome<R>> {
   const sleep = control.sleep ?? defaultSleep;
+  const { signal } = control;
   const attempts: R[] = [];
-  for (let n = 1; ; n++) {
-    const result = await attempt(n);
-    attempts.push(result);
-    if (n > options.retries || !shouldRetryRun(result, options)) return { last: result, attempts, aborted: false };
-    if (control.signal?.aborted) return { last: result, attempts, aborted: true };
-    try {
-      await sleep(backoffDelayMs(n, options, control.random), control.signal);
-    } catch (error) {
-      if (control.signal?.aborted) return { last: result, attempts, aborted: true };
-      throw error;
-    }
-    if (control.signal?.aborted) return { last: result, attempts, aborted: true };
+  // The signal is not retry()'s: the first attempt always runs, and an abort ends the loop with the last attempt.
+  const waitUnlessAborted = async (ms: number): Promise<void> => {
+    signal?.throwIfAborted();
+    await sleep(ms, signal);
+    signal?.throwIfAborted();
+  };
+  try {
+    const last = await retry(
+      async ({ attempt: n }) => {
+        const result = await attempt(n);
+        attempts.push(result);
+        return result;
+      },
+      {
+        retries: options.retries,
+        backoffMs: options.backoffMs,
+        factor: options.factor,
+        maxBackoffMs: options.maxBackoffMs,
+        jitter: options.jitter,
+        shouldRetry: (context) => !context.failed && shouldRetryRun(context.value!, options),
+        sleep: waitUnlessAborted,
+        ...(control.random ? { random: control.random } : {}),
+      },
+    );
+    return { last, attempts, aborted: false };
+  } catch (error) {
+    if (signal?.aborted && attempts.length > 0) return { last: attempts.at(-1)!, attempts, aborted: true };
+    throw error;
   }
 }
