@@ -4,7 +4,7 @@
 // The price: no backreferences and no lookaround (RE2 cannot run those in linear time); such a pattern is
 // refused with a TypeError naming the field, never run on the backtracking engine.
 import { RE2JS } from 're2js';
-import { describeValue } from './validate.js';
+import { describeValue, invalid, issueError } from './validate.js';
 
 const flagBits: Record<string, number> = { i: RE2JS.CASE_INSENSITIVE, m: RE2JS.MULTILINE, s: RE2JS.DOTALL };
 const ignoredFlags = new Set(['g', 'y', 'u', 'v', 'd']);
@@ -100,19 +100,23 @@ function compileLinear(source: string, flags: string): RE2JS {
 export function linearRegExp(field: string, value: unknown, flags = ''): RegExp | undefined {
   if (value === undefined) return undefined;
   if (value instanceof LinearRegExp && !value.global && !value.sticky) return value;
-  if (typeof value !== 'string' && !(value instanceof RegExp)) throw new TypeError(`Expected \`${field}\` to be a regular expression string, got ${describeValue(value)}`);
+  if (typeof value !== 'string' && !(value instanceof RegExp)) throw invalid(field, 'a regular expression string', value);
   const source = typeof value === 'string' ? value : value.source;
   const wanted = (typeof value === 'string' ? flags : value.flags).replace(/[gy]/g, '');
   try {
     new RegExp(source);
   } catch (error) {
-    throw new TypeError(`Expected \`${field}\` to be a valid regular expression, got ${describeValue(source)}: ${(error as Error).message}`, { cause: error });
+    throw issueError({ field, expected: 'a valid regular expression', got: `${describeValue(source)}: ${(error as Error).message}` }, { cause: error });
   }
   try {
     return new LinearRegExp(source, wanted);
   } catch (error) {
-    throw new TypeError(
-      `Expected \`${field}\` to be a regular expression that runs in linear time (no backreferences, no lookaround, repeats up to {1000}), got ${describeValue(source)}: ${(error as Error).message}`,
+    throw issueError(
+      {
+        field,
+        expected: 'a regular expression that runs in linear time (no backreferences, no lookaround, repeats up to {1000})',
+        got: `${describeValue(source)}: ${(error as Error).message}`,
+      },
       { cause: error },
     );
   }

@@ -15,8 +15,30 @@ export function describeValue(value: unknown): string {
   return `\`${shown}\` (${kind})`;
 }
 
+/**
+ * What a validation error says, in parts: the field, what it should be, what it was (or, for an unknown key, the keys
+ * allowed). A presenter (the tools' snake_case) rebuilds the sentence from them rather than editing its text.
+ */
+export type ValidationIssue = { field: string; expected: string; got: string } | { field: string; allowedKeys: readonly string[] };
+
+const issueKey = Symbol('tersh.validationIssue');
+
+export function validationIssue(error: unknown): ValidationIssue | undefined {
+  return error instanceof TypeError ? ((error as unknown as Record<symbol, ValidationIssue | undefined>)[issueKey] ?? undefined) : undefined;
+}
+
+/** The fixed phrasing of an issue, with each field name passed through `name` (the identity by default). */
+export function describeIssue(issue: ValidationIssue, name: (field: string) => string = (field) => field): string {
+  if ('allowedKeys' in issue) return `Unknown option \`${name(issue.field)}\`; expected one of: ${issue.allowedKeys.map(name).join(', ')}`;
+  return `Expected \`${name(issue.field)}\` to be ${issue.expected}, got ${issue.got}`;
+}
+
+export function issueError(issue: ValidationIssue, options?: ErrorOptions): TypeError {
+  return Object.defineProperty(new TypeError(describeIssue(issue), options), issueKey, { value: issue });
+}
+
 export function invalid(field: string, expectation: string, value: unknown): TypeError {
-  return new TypeError(`Expected \`${field}\` to be ${expectation}, got ${describeValue(value)}`);
+  return issueError({ field, expected: expectation, got: describeValue(value) });
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -31,7 +53,7 @@ export function readOptionsObject(field: string, value: unknown, allowedKeys: re
   if (!isPlainObject(value)) throw invalid(field, 'a plain object', value);
   for (const key of Object.keys(value)) {
     if (!allowedKeys.includes(key)) {
-      throw new TypeError(`Unknown option \`${field === 'options' ? key : `${field}.${key}`}\`; expected one of: ${allowedKeys.join(', ')}`);
+      throw issueError({ field: field === 'options' ? key : `${field}.${key}`, allowedKeys });
     }
   }
   return { ...value };

@@ -1,4 +1,5 @@
 import { isTershError } from '../errors.js';
+import { describeIssue, validationIssue } from '../validate.js';
 import { snakeKey } from './snake-case.js';
 import type { ToolResult } from './types.js';
 
@@ -8,13 +9,14 @@ export function toolResult(structured: Record<string, unknown>, isError = false)
 }
 
 /**
- * An error a model can read and correct. With `fromShell`, field names in the message are put in
- * the tools' snake_case (`timeoutMs` from the shell's checks becomes `timeout_ms`).
+ * An error a model can read and correct. With `fromShell`, a validation error's sentence is rebuilt from its parts
+ * with the tools' snake_case field names (`timeoutMs` from the shell's checks becomes `timeout_ms`).
  */
 export function errorResult(error: unknown, fromShell = false): ToolResult {
   const type = isTershError(error) ? 'TershError' : error instanceof TypeError ? 'TypeError' : 'Error';
   const raw = error instanceof Error ? error.message : String(error);
-  const body: Record<string, unknown> = { type, message: fromShell ? snakeFieldNames(raw) : raw };
+  const issue = fromShell ? validationIssue(error) : undefined;
+  const body: Record<string, unknown> = { type, message: issue ? describeIssue(issue, snakeFieldName) : raw };
   if (isTershError(error)) {
     body.code = error.code;
     if (Object.keys(error.details).length > 0) body.details = error.details;
@@ -22,8 +24,6 @@ export function errorResult(error: unknown, fromShell = false): ToolResult {
   return toolResult({ error: body }, true);
 }
 
-function snakeFieldNames(message: string): string {
-  return message
-    .replace(/(Expected|Unknown option|Give) `([^`]+)`/g, (_, lead: string, field: string) => `${lead} \`${field.split('.').map(snakeKey).join('.')}\``)
-    .replace(/; expected one of: ([\w, ]+)$/, (_, list: string) => `; expected one of: ${list.split(', ').map(snakeKey).join(', ')}`);
+function snakeFieldName(field: string): string {
+  return field.split('.').map(snakeKey).join('.');
 }
