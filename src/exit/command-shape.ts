@@ -1,5 +1,6 @@
 // A small quote-aware lexer: top-level segments, the operators between them, and each segment's words.
 // Synchronous and cheap on purpose; the tree-sitter planner in src/plan is the full parser.
+// It stays: classifyExit is public, synchronous and given only the command text, and exit/ sits below plan/.
 
 import { closingQuote, scanBalanced } from './scan-quoted.js';
 
