@@ -2,7 +2,7 @@
 // Anything a shell would interpret (operators, redirects, expansions, globs, comments, leading
 // assignments, builtins) sends the command through the resolved shell instead.
 // Not from the tree-sitter plan: this is an allow-list (plain words only), synchronous for resolveCommand, and must
-// hold without a policy, when no plan is made; any doubt goes to the shell, which the plan then describes.
+// hold when planning failed (run() then goes on without a plan); any doubt goes to the shell.
 
 const SHELL_METACHARACTERS = /[|&;<>()$`\\*?[\]{}~#!\n\r]/;
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
