@@ -14,10 +14,10 @@ export interface StdoutFindings {
 
 type StdoutChecks = Pick<NormalizedExpectations, 'stdoutContains' | 'stdoutMatches'>;
 
-/** Characters scanned in one go: about 25 ms of the slowest RE2 scan (~10 MB/s), well under a frame of the host's loop. */
-const PIECE_CHARS = 256 * 1024;
+/** Characters scanned in one go: about 6 ms of the slowest RE2 scan (~10 MB/s), so a loaded machine still leaves margin, well under a frame of the host's loop. */
+const PIECE_CHARS = 64 * 1024;
 /** Text of the previous piece scanned again, so a match across a cut up to this long is still seen. */
-const OVERLAP_CHARS = 32 * 1024;
+const OVERLAP_CHARS = 16 * 1024;
 
 function countNewlines(text: string): number {
   let count = 0;
@@ -48,7 +48,7 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
 
 /**
  * Scans decoded stdout, given chunk by chunk, in pieces cut after a newline (a line longer than a piece is cut
- * inside), each with the last 32 Ki characters of the one before (or the longest `stdoutContains` string, if longer).
+ * inside), each with the last 16 Ki characters of the one before (or the longest `stdoutContains` string, if longer).
  * Between two pieces the event loop runs. Stops reading once every check has held.
  */
 export async function findInChunks(chunks: AsyncIterable<string>, checks: StdoutChecks): Promise<StdoutFindings> {
