@@ -28,7 +28,10 @@ export type TershErrorCode =
   | 'PTY_LIMIT'
   | 'PTY_BUSY'
   | 'PTY_CLOSED'
-  | 'PTY_BLOCKED';
+  | 'PTY_BLOCKED'
+  | 'EXECUTOR_UNAVAILABLE'
+  | 'EXECUTOR_UNSUPPORTED'
+  | 'EXECUTOR_CLOSED';
 
 const brand = Symbol.for('tersh.error');
 

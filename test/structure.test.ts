@@ -12,7 +12,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['linear-regexp.ts'],
   ['store'],
   ['process'],
-  ['exit', 'condense', 'trace', 'sandbox'],
+  ['exit', 'condense', 'trace', 'sandbox', 'executor'],
   ['plan', 'expect', 'result'],
   ['jobs'],
   ['run'],

@@ -3,6 +3,7 @@ import { checkAgainstFindings } from '../expect/check-expectations.js';
 import { findInChunks, findInText, type StdoutFindings } from '../expect/stdout-findings.js';
 import type { FinishedRun } from './build-result.js';
 import { chunkDecoder } from './decode.js';
+import type { Executor } from '../executor/types.js';
 
 const WHOLE_STREAM_LIMIT = 64 * 1024 * 1024;
 
@@ -34,8 +35,12 @@ async function findInStdout(finished: FinishedRun, checks: NormalizedExpectation
 export async function applyExpectations(
   finished: FinishedRun,
   expect: NormalizedExpectations,
-  context: { cwd: string; encoding: string | undefined; gitBefore: GitSnapshot | undefined },
+  context: { cwd: string; encoding: string | undefined; gitBefore: GitSnapshot | undefined; executor?: Executor | undefined },
 ): Promise<void> {
+  if (context.executor) {
+    await applyInTarget(finished, expect, { ...context, executor: context.executor });
+    return;
+  }
   const { result } = finished;
   let git: { before: GitSnapshot; after: GitSnapshot } | undefined;
   if (context.gitBefore) {
@@ -53,4 +58,33 @@ export async function applyExpectations(
   );
   result.assertOk = report.assertOk;
   if (report.assertionsFailed) result.assertionsFailed = report.assertionsFailed;
+}
+
+/** Over an executor: `fileExists` / `fileAbsent` are checked in the target, the rest as on the host (same phrasing). */
+async function applyInTarget(
+  finished: FinishedRun,
+  expect: NormalizedExpectations,
+  context: { cwd: string; encoding: string | undefined; executor: Executor },
+): Promise<void> {
+  const { result } = finished;
+  const present = expect.fileExists ?? [];
+  const absent = expect.fileAbsent ?? [];
+  const found = await context.executor.pathsExist([...present, ...absent], context.cwd);
+  const failed: string[] = [];
+  present.forEach((path, index) => {
+    if (!found[index]) failed.push(`expected file "${path}" to exist; it does not`);
+  });
+  absent.forEach((path, index) => {
+    if (found[present.length + index]) failed.push(`expected file "${path}" to be absent; it exists`);
+  });
+  const { fileExists: _present, fileAbsent: _absent, ...rest } = expect;
+  const report = checkAgainstFindings(
+    { exit: result.exit, ms: result.ms, stderr: finished.stderrText },
+    rest,
+    { cwd: context.cwd },
+    await findInStdout(finished, rest, context.encoding),
+  );
+  const assertionsFailed = [...failed, ...(report.assertionsFailed ?? [])];
+  result.assertOk = report.assertOk && failed.length === 0;
+  if (assertionsFailed.length > 0) result.assertionsFailed = assertionsFailed;
 }

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { posix, resolve } from 'node:path';
 import { createCheckpointStore, type CheckpointStore } from '../checkpoint/index.js';
 import { TershError } from '../errors.js';
 import { createJobManager } from '../jobs/index.js';
@@ -45,6 +45,15 @@ export function createShell(options?: ShellOptions): Shell {
     env: () => env,
     ensureOpen,
   });
+  const { executor } = settings;
+  const refuseOverExecutor = (what: string): void => {
+    if (executor) throw new TershError('EXECUTOR_UNSUPPORTED', `${what} over an executor (${executor.name}) is not supported: it would act on the host's file system, not the target's`);
+  };
+  /** Over an executor, the session's directory is a path in the target (its own working directory at first). */
+  const targetCwd = async (): Promise<string> => {
+    if (executor && !posix.isAbsolute(cwd)) cwd = posix.resolve(await executor.defaultCwd(), cwd || '.');
+    return cwd;
+  };
   const checkpoints = (): CheckpointStore => (checkpointStore ??= createCheckpointStore(settings.checkpointDir === undefined ? {} : { dir: settings.checkpointDir }));
 
   /**
@@ -52,8 +61,8 @@ export function createShell(options?: ShellOptions): Shell {
    * once: run() takes the resolution with the options.
    */
   const prepareCapture = (given: ValidCommand, opts: NormalizedRunOptions, inSessionCwd: boolean): PreparedCapture | undefined => {
-    // A sandboxed command sees a private /tmp, where the trap's file is not.
-    if (opts.background || !inSessionCwd || opts.sandbox || given.argv) return undefined;
+    // A sandboxed command sees a private /tmp, where the trap's file is not; a target cannot write the host's file.
+    if (executor || opts.background || !inSessionCwd || opts.sandbox || given.argv) return undefined;
     try {
       opts.resolved = resolveCommand(given.text, { shell: opts.shell, pipefail: opts.pipefail, env: { ...process.env, ...opts.env } });
     } catch {
@@ -88,6 +97,7 @@ export function createShell(options?: ShellOptions): Shell {
 
     get pty() {
       ensureOpen();
+      refuseOverExecutor('A terminal session');
       return pty;
     },
 
@@ -97,7 +107,15 @@ export function createShell(options?: ShellOptions): Shell {
       const merged: Record<string, unknown> = { ...settings.defaults, ...perCall };
       const callCwd = optionalString('cwd', merged.cwd, { nonEmpty: true });
       const given = validateRunCommand(command);
-      const options: Record<string, unknown> = { ...merged, cwd: callCwd === undefined ? cwd : resolve(cwd, callCwd), env: { ...env, ...(perCall.env as object | undefined) }, store, jobs };
+      const base = executor ? await targetCwd() : cwd;
+      const options: Record<string, unknown> = {
+        ...merged,
+        cwd: callCwd === undefined ? base : (executor ? posix : { resolve }).resolve(base, callCwd),
+        ...(executor ? { executor } : {}),
+        env: { ...env, ...(perCall.env as object | undefined) },
+        store,
+        jobs,
+      };
       if (settings.policy) options.policy = settings.policy;
       if (settings.sandbox !== undefined) {
         if (perCall.sandbox !== undefined) {
@@ -143,17 +161,20 @@ export function createShell(options?: ShellOptions): Shell {
 
     async checkpoint(label, saveOptions) {
       ensureOpen();
+      refuseOverExecutor('A checkpoint');
       return checkpoints().save(label, cwd, saveOptions);
     },
 
     async restore(label, restoreOptions) {
       ensureOpen();
+      refuseOverExecutor('A restore');
       const raw = readOptionsObject('options', restoreOptions, ['origin', 'target']);
       return checkpoints().restore(label, { ...raw, origin: (raw.origin ?? raw.target ?? cwd) as string });
     },
 
     async checkpoints() {
       ensureOpen();
+      refuseOverExecutor('Listing checkpoints');
       return checkpoints().list(cwd);
     },
 
