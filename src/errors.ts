@@ -28,7 +28,11 @@ export type TershErrorCode =
   | 'PTY_LIMIT'
   | 'PTY_BUSY'
   | 'PTY_CLOSED'
-  | 'PTY_BLOCKED';
+  | 'PTY_BLOCKED'
+  | 'SSH_CONNECT_FAILED'
+  | 'SSH_AUTH_FAILED'
+  | 'SSH_HOST_KEY_CHANGED'
+  | 'SSH_HOST_KEY_UNKNOWN';
 
 const brand = Symbol.for('tersh.error');
 
