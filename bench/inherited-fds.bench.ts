@@ -1,6 +1,6 @@
 // What closing the host's inheritable descriptors costs a spawn: the scan on every spawn, and the closer
 // shell (only when the host holds such descriptors), against a plain spawn of `true` in the same run.
-import { closingInheritedFds, inheritableFds } from '../src/run/inherited-fds.js';
+import { closingInheritedFds, inheritableFds } from '../src/process/inherited-fds.js';
 import { medianMs, spawnAndWait } from './timing.js';
 
 const fmt = (ms: number): string => `${ms.toFixed(3).padStart(8)} ms`;

@@ -1,9 +1,8 @@
 import { TershError } from '../errors.js';
 import type { AdoptedProcess } from '../run/job-host.js';
 import type { ProcessHandle } from '../run/process-handle.js';
-import { signalGroup } from '../run/process-group.js';
 import type { RunResult } from '../run/run-result.js';
-import { alivePids, watchOrphans } from './orphans.js';
+import { watchOrphans } from './orphans.js';
 import type { JobInfo, JobStatus } from './types.js';
 
 const LEFTOVER_KILL_GRACE_MS = 1_000;
@@ -116,19 +115,11 @@ export class Job {
     });
   }
 
-  /** Sends `signal` to the group and to the leftovers; false when nothing received it. */
+  /** Sends `signal` to the group and to the leftovers; false when the job has finished. */
   signal(signal: NodeJS.Signals): boolean {
-    if (this.currentPhase === 'finished') return false;
-    const group = signalGroup(this.pid, signal);
-    const leftovers = this.orphanPids.filter((pid) => {
-      try {
-        process.kill(pid, signal);
-        return true;
-      } catch {
-        return false;
-      }
-    });
-    return group || leftovers.length > 0;
+    if (this.currentPhase === 'finished' || !this.handle) return false;
+    void this.handle.signalGroup(signal, this.orphanPids);
+    return true;
   }
 
   /** TERM, then KILL after the grace: the main process with its group and escapees, and any leftovers. */
@@ -212,7 +203,8 @@ export class Job {
 
   /** While processes the main one left behind run on, the job is `orphaned`, bounded by its lifetime. */
   private async outliveLeftovers(adopted: AdoptedProcess, leftoverPids: readonly number[]): Promise<void> {
-    const leftovers = await alivePids(leftoverPids);
+    const group = adopted.handle.group;
+    const leftovers = await group.alive(leftoverPids);
     if (leftovers.length === 0) return;
     this.orphanPids = leftovers;
     this.currentPhase = 'orphaned';
@@ -221,7 +213,7 @@ export class Job {
     const lifetime = setTimeout(() => void this.killLeftovers(), Math.max(0, remaining));
     try {
       await watchOrphans(leftovers, {
-        remaining: () => adopted.handle.remaining(),
+        group,
         onChange: (pids) => {
           this.orphanPids = pids;
           this.notify();

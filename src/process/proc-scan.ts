@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { RUN_TAG_VARIABLE } from '../run/child-env.js';
+import { RUN_TAG_VARIABLE } from './child-env.js';
 
 /** One live (non-zombie) process as /proc/PID/stat tells it. */
 export interface ProcEntry {

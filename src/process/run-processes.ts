@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { cgroupPids, freezeCgroup, killCgroup } from './cgroup.js';
+import { signalGroup, signalPids } from './group.js';
 import { readProcEntries, readProcEntry, runProcesses, type RunMarks } from './proc-scan.js';
 
 const POLL_MS = 10;
@@ -7,25 +8,6 @@ const SWEEP_DEADLINE_MS = 2_000;
 const MAX_STOP_ROUNDS = 50;
 const RESCAN_AFTER_MS = 5;
 const PID_ORDER_TRUSTED_MS = 60_000;
-
-function send(pids: readonly number[], signal: NodeJS.Signals): void {
-  for (const pid of pids) {
-    try {
-      process.kill(pid, signal);
-    } catch {
-      // gone
-    }
-  }
-}
-
-function sendGroup(pgid: number, signal: NodeJS.Signals): boolean {
-  try {
-    process.kill(-pgid, signal);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Every process of one run, whatever it did to leave (setsid, a double fork, `env -i`): the run's cgroup
@@ -96,25 +78,25 @@ export class RunProcesses {
       freezeCgroup(this.cgroup, true);
       const pids = this.list();
       this.note(pids);
-      sendGroup(this.marks.pgid, signal);
-      send(pids, signal);
+      signalGroup(this.marks.pgid, signal);
+      signalPids(pids, signal);
       freezeCgroup(this.cgroup, false);
       return pids;
     }
     const stopped = new Set<number>();
-    sendGroup(this.marks.pgid, 'SIGSTOP');
+    signalGroup(this.marks.pgid, 'SIGSTOP');
     for (let round = 0; round < MAX_STOP_ROUNDS; round += 1) {
       const fresh = this.list().filter((pid) => !stopped.has(pid));
       if (fresh.length === 0) break;
-      send(fresh, 'SIGSTOP');
+      signalPids(fresh, 'SIGSTOP');
       fresh.forEach((pid) => stopped.add(pid));
     }
     const pids = [...stopped].sort((a, b) => a - b);
     this.note(pids);
-    sendGroup(this.marks.pgid, signal);
-    send(pids, signal);
-    sendGroup(this.marks.pgid, 'SIGCONT');
-    send(pids, 'SIGCONT');
+    signalGroup(this.marks.pgid, signal);
+    signalPids(pids, signal);
+    signalGroup(this.marks.pgid, 'SIGCONT');
+    signalPids(pids, 'SIGCONT');
     return pids;
   }
 
@@ -137,7 +119,7 @@ export class RunProcesses {
   async kill(): Promise<void> {
     const deadline = Date.now() + SWEEP_DEADLINE_MS;
     if (this.cgroup) {
-      sendGroup(this.marks.pgid, 'SIGKILL');
+      signalGroup(this.marks.pgid, 'SIGKILL');
       const pids = cgroupPids(this.cgroup);
       this.note(pids);
       killCgroup(this.cgroup);
@@ -151,11 +133,11 @@ export class RunProcesses {
       this.note(found);
       const fresh = found.filter((pid) => !stopped.has(pid));
       if (fresh.length > 0) {
-        send(fresh, 'SIGSTOP');
+        signalPids(fresh, 'SIGSTOP');
         fresh.forEach((pid) => stopped.add(pid));
         continue;
       }
-      send(found, 'SIGKILL');
+      signalPids(found, 'SIGKILL');
       stopped.clear();
       await delay(1);
     }

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { spawnHelper } from '../run/spawn-child.js';
+import { spawnHelper } from './spawn.js';
 import { WATCHDOG_SOURCE } from './watchdog-source.js';
 
 /** A run the watchdog kills if the host dies. */

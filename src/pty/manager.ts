@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { TershError } from '../errors.js';
-import { buildChildEnv } from '../run/child-env.js';
+import { buildChildEnv } from '../process/child-env.js';
 import { screenCommand } from '../run/run-policy.js';
 import { optionalInteger, readOptionsObject } from '../validate.js';
 import { loadPty } from './load-pty.js';

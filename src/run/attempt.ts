@@ -1,5 +1,5 @@
 import type { RecordStore } from '../store/index.js';
-import { buildChildEnv } from './child-env.js';
+import { buildChildEnv } from '../process/child-env.js';
 import type { JobHost } from './job-host.js';
 import { ProcessHandle } from './process-handle.js';
 import { reportProgress } from './progress.js';

@@ -2,10 +2,9 @@ import type { Readable, Writable } from 'node:stream';
 import { constants } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { RecordWriter } from '../store/index.js';
-import type { RunProcesses } from '../process/run-processes.js';
-import { startRun, type StartedRun } from './run-start.js';
+import type { LaunchedProcess, Launcher, ProcessExit, RunGroup } from '../process/launcher.js';
+import { localLauncher } from '../process/local-launcher.js';
 import { StreamCapture } from './stream-capture.js';
-import { signalGroup } from './process-group.js';
 
 /** How a process ended, before any interpretation. */
 export interface ProcessOutcome {
@@ -41,6 +40,8 @@ export interface StartRequest {
   leftovers: 'kill' | 'keep';
   /** Not tied to the host: neither its exit nor its death (SIGKILL included) kills this run. @defaultValue false */
   detached?: boolean;
+  /** Where and how the process starts. @defaultValue the local launcher */
+  launcher?: Launcher | undefined;
 }
 
 const DRAIN_GRACE_MS = 100;
@@ -68,38 +69,36 @@ export class ProcessHandle {
   private canceled = false;
   private terminating: Promise<void> | undefined;
   private exited = false;
-  private readonly processes: RunProcesses;
+  readonly group: RunGroup;
   private leftoverMode: 'kill' | 'keep';
   /** Unties the run from the host's life; a job calls it once its leftovers are gone too. */
   readonly release: () => void;
 
-  private constructor(private readonly request: StartRequest, started: StartedRun, startedAt: number) {
-    const { child } = started;
-    this.processes = started.processes;
-    this.release = started.release;
+  private constructor(private readonly request: StartRequest, launched: LaunchedProcess, startedAt: number) {
+    this.group = launched.group;
+    this.release = () => launched.release();
     this.leftoverMode = request.leftovers;
-    this.pid = child.pid;
+    this.pid = launched.pid;
     this.startedAt = startedAt;
     this.stdout = new StreamCapture(request.record.stdout, request.headBytes, request.ringBytes);
     this.stderr = new StreamCapture(request.record.stderr, request.headBytes, request.ringBytes);
-    this.stdout.attach(child.child.stdout!);
-    this.stderr.attach(child.child.stderr!);
-    this.stdin = child.child.stdin;
+    this.stdout.attach(launched.stdout);
+    this.stderr.attach(launched.stderr);
+    this.stdin = launched.stdin;
     this.stdin?.on('error', () => undefined); // EPIPE: the child exited without reading its input
     if (request.input !== undefined) this.stdin?.end(request.input);
-    const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-      child.child.once('exit', (code, signal) => {
-        this.exited = true;
-        resolve({ code, signal });
-      });
+    const exit = launched.exit.then((outcome) => {
+      this.exited = true;
+      return outcome;
     });
-    this.streamsClosed = Promise.all([ended(child.child.stdout), ended(child.child.stderr)]).then(() => undefined);
-    this.done = this.settle(exit, child.child.stdout!, child.child.stderr!);
+    this.streamsClosed = Promise.all([ended(launched.stdout), ended(launched.stderr)]).then(() => undefined);
+    this.done = this.settle(exit, launched.stdout, launched.stderr);
   }
 
   static async start(request: StartRequest): Promise<ProcessHandle> {
     const startedAt = performance.now();
-    const started = await startRun({
+    const launcher = request.launcher ?? localLauncher;
+    const started = await launcher.launch({
       file: request.file,
       args: request.args,
       cwd: request.cwd,
@@ -129,28 +128,28 @@ export class ProcessHandle {
   terminate(reason: 'timeout' | 'canceled'): Promise<void> {
     if (reason === 'timeout') this.timedOut = true;
     else this.canceled = true;
-    this.terminating ??= this.processes.terminate(this.request.killGraceMs);
+    this.terminating ??= this.group.terminate(this.request.killGraceMs);
     return this.terminating;
   }
 
   /** The live processes of the run: its cgroup, or its group, session, descendants and tag. */
-  remaining(): number[] {
-    return this.processes.list();
+  remaining(): Promise<number[]> {
+    return this.group.remaining();
   }
 
   /** Kills what is left of the run (leftovers of a job): TERM, KILL after `graceMs`, until none is left. */
   killRemaining(graceMs: number): Promise<void> {
-    return this.processes.terminate(graceMs);
+    return this.group.terminate(graceMs);
   }
 
-  /** Sends a signal to every process of the group. */
-  signalGroup(signal: NodeJS.Signals): boolean {
+  /** Sends a signal to the group and to `pids` (a job's leftovers). */
+  signalGroup(signal: NodeJS.Signals, pids: readonly number[] = []): Promise<boolean> {
     if (!(signal in constants.signals)) throw new TypeError(`Expected \`signal\` to be a signal name, got \`${signal}\``);
-    return signalGroup(this.pid, signal);
+    return this.group.send(signal, pids);
   }
 
   private async settle(
-    exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>,
+    exit: Promise<ProcessExit>,
     stdout: Readable,
     stderr: Readable,
   ): Promise<ProcessOutcome> {
@@ -167,25 +166,25 @@ export class ProcessHandle {
     const kill = this.leftoverMode === 'kill';
     // After a kill, terminate() has swept everything already.
     if (!this.terminating) {
-      leftoverPids = await this.processes.leftovers(this.pid);
-      if (leftoverPids.length > 0 && kill) this.processes.signal('SIGTERM');
+      leftoverPids = await this.group.leftovers(this.pid);
+      if (leftoverPids.length > 0 && kill) await this.group.signalAll('SIGTERM');
     }
     const drained = Promise.all([ended(stdout), ended(stderr)]);
     if (kill && leftoverPids.length > 0) {
-      await this.processes.waitGone(DRAIN_GRACE_MS, leftoverPids);
-      await this.processes.kill();
+      await this.group.waitGone(DRAIN_GRACE_MS, leftoverPids);
+      await this.group.kill();
     }
     const inTime = await Promise.race([drained.then(() => true), delay(DRAIN_GRACE_MS).then(() => false)]);
     if (!inTime && kill) {
       // Whatever still holds the pipes is of the run (an escapee that called setsid included).
-      await this.processes.kill();
+      await this.group.kill();
       await Promise.race([drained, delay(DRAIN_GRACE_MS)]);
       // Something no mark finds still holds the pipe: stop reading rather than wait on it.
       stdout.destroy();
       stderr.destroy();
     }
     if (this.terminating) await this.terminating;
-    const escapeePids = this.timedOut || this.canceled || kill ? this.processes.escapees : [];
+    const escapeePids = this.timedOut || this.canceled || kill ? [...this.group.escapees] : [];
     if (kill) this.release();
     return {
       exit: code,

@@ -1,6 +1,7 @@
 import { isAbsolute } from 'node:path';
 import { directArgv } from './direct-argv.js';
-import { findInPath, resolveShell, systemProbe, type ShellKind } from './shell-resolve.js';
+import { findInPath, systemProbe } from '../process/find-in-path.js';
+import { resolveShell, type ShellKind } from './shell-resolve.js';
 
 export interface ResolvedCommand {
   file: string;

@@ -1,4 +1,4 @@
-import { RUN_TAG_VARIABLE } from '../run/child-env.js';
+import { RUN_TAG_VARIABLE } from '../process/child-env.js';
 import { SESSION_OUT_VARIABLE } from './session-capture.js';
 
 /** Variables bash itself sets or tersh uses, never persisted. */

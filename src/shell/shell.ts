@@ -3,7 +3,7 @@ import { createCheckpointStore, type CheckpointStore } from '../checkpoint/index
 import { TershError } from '../errors.js';
 import { createJobManager } from '../jobs/index.js';
 import { plan } from '../plan/index.js';
-import { buildChildEnv } from '../run/child-env.js';
+import { buildChildEnv } from '../process/child-env.js';
 import { normalizePolicy } from '../run/run-policy.js';
 import { resolveCommand } from '../run/resolve-command.js';
 import { run, type RunOptions, type RunResult } from '../run/index.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findTaggedProcesses, killPids } from '../../src/run/process-group.js';
+import { findTaggedProcesses, killPids } from '../../src/process/group.js';
 import { alive, waitFor } from './helpers.js';
 
 const host = fileURLToPath(new URL('../fixtures/jobs/host.ts', import.meta.url));

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { createJobManager, createRecordStore, run } from '../../src/index.js';
-import { killPids } from '../../src/run/process-group.js';
+import { killPids } from '../../src/process/group.js';
 import { livePidsWith, uniqueSleepSeconds } from '../helpers/processes.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 

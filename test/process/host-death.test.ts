@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sandboxSupport } from '../../src/index.js';
-import { killPids } from '../../src/run/process-group.js';
+import { killPids } from '../../src/process/group.js';
 import { livePidsWith, uniqueSleepSeconds } from '../helpers/processes.js';
 
 const host = fileURLToPath(new URL('../fixtures/run/lifecycle-host.ts', import.meta.url));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resolveShell, type ShellProbe } from '../../src/run/shell-resolve.js';
+import type { ShellProbe } from '../../src/process/find-in-path.js';
+import { resolveShell } from '../../src/run/shell-resolve.js';
 import { isTershError } from '../../src/errors.js';
 
 const probe = (platform: NodeJS.Platform, files: string[], env: NodeJS.ProcessEnv = {}): ShellProbe => ({

@@ -3,19 +3,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
 import type { Writable } from 'node:stream';
 import { closingInheritedFds, inheritableFds } from './inherited-fds.js';
+import type { LaunchRequest, ProcessExit } from './launcher.js';
 
-export interface SpawnRequest {
-  file: string;
-  args: readonly string[];
-  cwd: string;
-  env: NodeJS.ProcessEnv;
-  /** 'ignore' reads /dev/null; 'pipe' lets the caller write. */
-  stdin: 'ignore' | 'pipe';
-}
+export type SpawnRequest = Pick<LaunchRequest, 'file' | 'args' | 'cwd' | 'env' | 'stdin'>;
 
 export interface SpawnedChild {
   child: ChildProcess;
   pid: number;
+  exit: Promise<ProcessExit>;
 }
 
 /**
@@ -37,7 +32,8 @@ export function spawnChild(request: SpawnRequest): Promise<SpawnedChild> {
     child.once('error', onError);
     child.once('spawn', () => {
       child.off('error', onError);
-      resolve({ child, pid: child.pid! });
+      const exit = new Promise<ProcessExit>((settle) => child.once('exit', (code, signal) => settle({ code, signal })));
+      resolve({ child, pid: child.pid!, exit });
     });
   });
 }

@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { closingInheritedFds, inheritableFds } from '../../src/run/inherited-fds.js';
+import { closingInheritedFds, inheritableFds } from '../../src/process/inherited-fds.js';
 import { spawnAndWait } from '../sandbox/run-wrapped.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 

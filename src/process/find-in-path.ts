@@ -1,0 +1,39 @@
+import { accessSync, constants, statSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+
+/** What program lookup looks at; injectable so the Windows logic is testable anywhere. */
+export interface ShellProbe {
+  platform: NodeJS.Platform;
+  env: NodeJS.ProcessEnv;
+  isExecutable(path: string): boolean;
+}
+
+export function systemProbe(): ShellProbe {
+  return {
+    platform: process.platform,
+    env: process.env,
+    isExecutable(path) {
+      // A stat that cannot throw first: most PATH folders lack the program, and exceptions cost more than the lookup.
+      const stat = statSync(path, { throwIfNoEntry: false });
+      if (!stat?.isFile()) return false;
+      try {
+        accessSync(path, process.platform === 'win32' ? constants.F_OK : constants.X_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+export function findInPath(name: string, probe: ShellProbe): string | undefined {
+  const pathValue = probe.env.PATH ?? probe.env.Path ?? '';
+  const separator = probe.platform === 'win32' ? ';' : delimiter;
+  const join_ = probe.platform === 'win32' ? (a: string, b: string) => `${a.replace(/[\\/]+$/, '')}\\${b}` : join;
+  for (const dir of pathValue.split(separator)) {
+    if (!dir) continue;
+    const candidate = join_(dir, name);
+    if (probe.isExecutable(candidate)) return candidate;
+  }
+  return undefined;
+}
