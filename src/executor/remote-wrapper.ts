@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { constants } from 'node:os';
+import { PassThrough, type Readable } from 'node:stream';
+import type { LaunchRequest, ProcessExit } from './types.js';
+import { INNER_SCRIPT, SUPERVISOR_SCRIPT } from './remote-scripts.js';
+
+/** How the supervisor in the target ties the run to the channel (see SUPERVISOR_SCRIPT). */
+export type WrapperMode = 'lifeline' | 'stdin' | 'detached';
+
+/** What the first stdout line of a wrapped run said. */
+export type WrapperReport = { pgid: number } | { refused: 'enoent' | 'eacces' | 'nocwd' | 'nosetsid' };
+
+const REFUSALS = ['enoent', 'eacces', 'nocwd', 'nosetsid'] as const;
+const MAX_HEADER_BYTES = 256;
+
+export function newNonce(): string {
+  return `tersh-${randomBytes(8).toString('hex')}`;
+}
+
+export function wrapperMode(request: Pick<LaunchRequest, 'stdin' | 'detached'>): WrapperMode {
+  if (request.stdin === 'pipe') return 'stdin';
+  return request.detached ? 'detached' : 'lifeline';
+}
+
+/** The argv the transport starts in the target for one run: `sh -c <supervisor> …` (no other shell in between). */
+export function wrapperArgv(request: LaunchRequest, nonce: string, tagVariable: string): string[] {
+  const pairs = Object.entries(request.env)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([name, value]) => `${name}=${value}`);
+  const path = request.env.PATH ?? '/usr/local/bin:/usr/bin:/bin';
+  return [
+    'sh', '-c', SUPERVISOR_SCRIPT, 'tersh-supervisor',
+    INNER_SCRIPT, nonce, wrapperMode(request), `${tagVariable}=${request.tag}`,
+    request.cwd, path, String(pairs.length), ...pairs, request.file, ...request.args,
+  ];
+}
+
+/** The error a refusal becomes: ENOENT/EACCES as spawn(2) would give them, so run() reports a start failure as locally. */
+export function refusalError(refused: Extract<WrapperReport, { refused: string }>['refused'], request: LaunchRequest, target: string): NodeJS.ErrnoException {
+  const texts = {
+    enoent: [`spawn ${request.file} ENOENT (not found in ${target})`, 'ENOENT'],
+    eacces: [`spawn ${request.file} EACCES (not executable in ${target})`, 'EACCES'],
+    nocwd: [`spawn ${request.file} ENOENT (no directory ${request.cwd} in ${target})`, 'ENOENT'],
+    nosetsid: [`setsid is not installed in ${target}: its process groups cannot be managed`, 'ENOENT'],
+  } as const;
+  const [message, code] = texts[refused];
+  return Object.assign(new Error(message), { code, errno: -constants.errno[code], syscall: 'spawn', path: request.file });
+}
+
+/**
+ * Splits the report line off a wrapped run's stdout: resolves with the report (undefined when the stream ended or
+ * began otherwise) and passes every later byte through `output`.
+ */
+export function readReport(stdout: Readable, nonce: string): { report: Promise<WrapperReport | undefined>; output: Readable } {
+  const output = new PassThrough({ highWaterMark: 64 * 1024 });
+  let header: Buffer = Buffer.alloc(0);
+  let settle: (report: WrapperReport | undefined) => void = () => undefined;
+  const report = new Promise<WrapperReport | undefined>((resolve) => (settle = resolve));
+  const onData = (chunk: Buffer): void => {
+    header = Buffer.concat([header, chunk]);
+    const end = header.indexOf(10);
+    if (end === -1 && header.length < MAX_HEADER_BYTES) return;
+    stdout.off('data', onData);
+    stdout.off('end', onEnd);
+    stdout.pause();
+    settle(parseReport(header.subarray(0, end === -1 ? header.length : end).toString('latin1'), nonce));
+    const rest = end === -1 ? header : header.subarray(end + 1);
+    if (rest.length > 0) output.write(rest);
+    stdout.pipe(output);
+  };
+  const onEnd = (): void => {
+    settle(undefined);
+    output.end();
+  };
+  stdout.on('data', onData);
+  stdout.once('end', onEnd);
+  stdout.once('error', (error) => output.destroy(error));
+  return { report, output };
+}
+
+function parseReport(line: string, nonce: string): WrapperReport | undefined {
+  if (!line.startsWith(`${nonce} `)) return undefined;
+  const word = line.slice(nonce.length + 1).trim();
+  const refused = REFUSALS.find((name) => name === word);
+  if (refused) return { refused };
+  const pgid = Number(word);
+  return Number.isSafeInteger(pgid) && pgid > 0 ? { pgid } : undefined;
+}
+
+const SIGNALS_BY_NUMBER = new Map(Object.entries(constants.signals).map(([name, number]) => [number, name as NodeJS.Signals]));
+
+/**
+ * The run's exit from the supervisor's status. POSIX `wait` reports a death by signal N as 128+N, so a status
+ * of 129–159 is read as that signal (a command that itself exits 130 reads as SIGINT over an executor).
+ */
+export function exitFromStatus(code: number | null): ProcessExit {
+  if (code === null) return { code: null, signal: null };
+  const signal = code > 128 && code < 160 ? SIGNALS_BY_NUMBER.get(code - 128) : undefined;
+  return signal ? { code: null, signal } : { code, signal: null };
+}

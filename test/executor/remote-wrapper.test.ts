@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { launchRemote } from '../../src/executor/remote-launcher.js';
+import { readReport } from '../../src/executor/remote-wrapper.js';
+import type { LaunchRequest, TargetChannel, TargetTransport } from '../../src/executor/types.js';
+import { uniqueSleepSeconds } from '../helpers/processes.js';
+import { sleepers } from './target-processes.js';
+import { hostTransport } from './host-transport.js';
+import { PassThrough } from 'node:stream';
+
+const TAG_VARIABLE = 'TERSH_RUN_ID';
+const shells = [['dash', []], ...(existsSync('/bin/busybox') ? [['busybox', ['busybox', 'sh']] as const] : [])] as const;
+
+function request(tag: string, args: string[], extra: Partial<LaunchRequest> = {}): LaunchRequest {
+  return { file: 'sh', args: ['-c', ...args], cwd: '/tmp', env: { PATH: '/usr/bin:/bin', [TAG_VARIABLE]: tag }, stdin: 'ignore', tag, detached: false, ...extra };
+}
+
+function recording(transport: TargetTransport): { transport: TargetTransport; channels: TargetChannel[] } {
+  const channels: TargetChannel[] = [];
+  return { channels, transport: { ...transport, open: async (argv) => channels[channels.push(await transport.open(argv)) - 1]! } };
+}
+
+function collect(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = '';
+  stream.on('data', (chunk) => (text += String(chunk)));
+  return new Promise((resolve) => stream.once('end', () => resolve(text)));
+}
+
+describe('readReport', () => {
+  it('strips the first line with the nonce and passes the rest through byte for byte', async () => {
+    const source = new PassThrough();
+    const { report, output } = readReport(source, 'tersh-abc');
+    const text = collect(output);
+    source.write('tersh-abc 4');
+    source.write('2\nfirst line\nsecond');
+    source.end();
+    expect(await report).toEqual({ pgid: 42 });
+    expect(await text).toBe('first line\nsecond');
+  });
+
+  it('reads no report from a stream that starts otherwise (a spoofing command cannot, it speaks after the wrapper)', async () => {
+    const source = new PassThrough();
+    const { report } = readReport(source, 'tersh-abc');
+    source.end('tersh-xyz 1\n');
+    expect(await report).toBeUndefined();
+  });
+});
+
+describe.each(shells)('the remote wrapper under %s', (_name, shell) => {
+  it('reports the group, passes the environment exactly and the exit status', async () => {
+    const tag = `rwrap${Date.now().toString(36)}a`;
+    const launched = await launchRemote(hostTransport([...shell]), request(tag, ['echo "$FOO $HOME|"; echo err >&2; exit 3'], { env: { PATH: '/usr/bin:/bin', FOO: 'a b', [TAG_VARIABLE]: tag } }), TAG_VARIABLE);
+    const [out, err, exit] = await Promise.all([collect(launched.stdout), collect(launched.stderr), launched.exit]);
+    expect({ out, err, exit }).toEqual({ out: 'a b |\n', err: 'err\n', exit: { code: 3, signal: null } });
+    expect(launched.pid).toBeGreaterThan(1);
+  });
+
+  it('rejects a missing program with ENOENT and a non-executable one with EACCES, as spawn does', async () => {
+    const transport = hostTransport([...shell]);
+    await expect(launchRemote(transport, { ...request('rwrapmiss1', []), file: 'no-such-program-x', args: [] }, TAG_VARIABLE)).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(launchRemote(transport, { ...request('rwrapmiss2', []), file: '/etc/passwd', args: [] }, TAG_VARIABLE)).rejects.toMatchObject({ code: 'EACCES' });
+  });
+
+  it('reads a death by signal as that signal', async () => {
+    const launched = await launchRemote(hostTransport([...shell]), request('rwrapsig1', ['kill -TERM $$']), TAG_VARIABLE);
+    launched.stdout.resume();
+    expect(await launched.exit).toEqual({ code: null, signal: 'SIGTERM' });
+  });
+
+  it('finds the setsid escapee by its tag and terminate() leaves nothing', async () => {
+    const seconds = uniqueSleepSeconds();
+    const tag = `rwrapesc${Date.now().toString(36)}`;
+    const launched = await launchRemote(hostTransport([...shell]), request(tag, [`sleep ${seconds} & setsid sleep ${seconds} & exit 0`]), TAG_VARIABLE);
+    launched.stdout.resume();
+    await launched.exit;
+    await delay(100);
+    expect(await launched.group.leftovers(launched.pid)).toHaveLength(2);
+    expect(launched.group.escapees).toHaveLength(1);
+    await launched.group.terminate(500);
+    expect(sleepers(seconds)).toEqual([]);
+  });
+
+  it('kills the group and the escapees when the client goes away (the watchdog sees end of file on its stdin)', async () => {
+    const seconds = uniqueSleepSeconds();
+    const { transport, channels } = recording(hostTransport([...shell]));
+    const tag = `rwraplife${Date.now().toString(36)}`;
+    const launched = await launchRemote(transport, request(tag, [`sleep ${seconds} & setsid sleep ${seconds} & wait`]), TAG_VARIABLE);
+    launched.stdout.resume();
+    await delay(200);
+    expect(sleepers(seconds)).toHaveLength(2);
+    channels[0]!.stdin.destroy();
+    const deadline = Date.now() + 5_000;
+    while (sleepers(seconds).length > 0 && Date.now() < deadline) await delay(50);
+    expect(sleepers(seconds)).toEqual([]);
+  });
+});

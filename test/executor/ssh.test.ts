@@ -1,0 +1,119 @@
+import { spawn } from 'node:child_process';
+import { setTimeout as delay } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isTershError } from '../../src/errors.js';
+import { sshExecutor } from '../../src/executor/ssh/ssh-executor.js';
+import type { Executor, LaunchRequest } from '../../src/executor/types.js';
+import { RUN_TAG_VARIABLE } from '../../src/process/child-env.js';
+import { uniqueSleepSeconds } from '../helpers/processes.js';
+import { startSshd, type Sshd } from '../fixtures/sshd.js';
+import { sleepers } from './target-processes.js';
+
+let sshd: Sshd;
+let executor: Executor;
+let cwd: string;
+
+function options(): { host: string; port: number; user: string; privateKey: string; knownHosts: string } {
+  return { host: sshd.host, port: sshd.port, user: sshd.user, privateKey: sshd.privateKey, knownHosts: sshd.knownHosts };
+}
+
+beforeAll(async () => {
+  sshd = await startSshd();
+  executor = sshExecutor(options());
+  cwd = sshd.workdir();
+});
+afterAll(async () => {
+  await executor?.close();
+  await sshd?.stop();
+});
+
+function request(script: string, extra: Partial<LaunchRequest> = {}): LaunchRequest {
+  const tag = `ssh${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return { file: 'sh', args: ['-c', script], cwd, env: { PATH: '/usr/bin:/bin', [RUN_TAG_VARIABLE]: tag }, stdin: 'ignore', tag, detached: false, ...extra };
+}
+
+function collect(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = '';
+  stream.on('data', (chunk) => (text += String(chunk)));
+  return new Promise((resolve) => stream.once('end', () => resolve(text)));
+}
+
+async function gone(seconds: string, withinMs: number): Promise<number[]> {
+  const deadline = Date.now() + withinMs;
+  while (sleepers(seconds).length > 0 && Date.now() < deadline) await delay(50);
+  return sleepers(seconds);
+}
+
+describe('the SSH executor', () => {
+  it('runs under the wrapper in its own session over there, stdout and stderr apart, exactly the given env', async () => {
+    const launched = await executor.launch(request('echo "$FOO|$HOME|$(pwd)"; echo err >&2; ps -o sid= -p $$; exit 3', { env: { PATH: '/usr/bin:/bin', FOO: "a 'b'", [RUN_TAG_VARIABLE]: 'x' } }));
+    const [out, err, exit] = await Promise.all([collect(launched.stdout), collect(launched.stderr), launched.exit]);
+    const [line, sid] = out.trim().split('\n');
+    expect(line).toBe(`a 'b'||${cwd}`);
+    expect(Number(sid)).toBe(launched.pid);
+    expect({ err, exit }).toEqual({ err: 'err\n', exit: { code: 3, signal: null } });
+  });
+
+  it('reads the login environment and home of the target, and probes its files', async () => {
+    const env = await executor.baseEnv();
+    expect(env.USER ?? env.LOGNAME).toBe(sshd.user);
+    expect(env.SSH_CONNECTION).toBeUndefined();
+    expect(await executor.defaultCwd()).toBe(env.HOME);
+    expect(await executor.findProgram('sh', env)).toMatch(/\/sh$/);
+    expect(await executor.findProgram('no-such-program-x', env)).toBeUndefined();
+    expect(await executor.isDirectory(cwd)).toBe(true);
+    expect(await executor.pathsExist([cwd, 'nope', '/etc/passwd'], '/')).toEqual([true, false, true]);
+  });
+
+  it('rejects a missing program with ENOENT, as spawn does', async () => {
+    await expect(executor.launch({ ...request(''), file: 'no-such-program-x', args: [] })).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('kills the remote group and its setsid escapee when the connection drops mid-run, and says so', async () => {
+    const seconds = uniqueSleepSeconds();
+    const launched = await executor.launch(request(`sleep ${seconds} & setsid sleep ${seconds} & sleep ${seconds}`));
+    launched.stdout.resume();
+    launched.stderr.resume();
+    const deadline = Date.now() + 5_000;
+    while (sleepers(seconds).length < 3 && Date.now() < deadline) await delay(50);
+    expect(sleepers(seconds)).toHaveLength(3);
+    for (const pid of sshd.connectionPids()) process.kill(pid, 'SIGKILL');
+    const exit = (await Promise.race([launched.exit, delay(10_000, 'hang' as const)])) as { code: number | null; lost?: string } | 'hang';
+    expect(exit).not.toBe('hang');
+    expect(exit).toMatchObject({ code: null, signal: null, lost: expect.stringMatching(/connection .* was lost/) });
+    expect(await gone(seconds, 5_000)).toEqual([]);
+    // The executor reconnects for the next run.
+    const next = await executor.launch(request('echo back'));
+    expect(await collect(next.stdout)).toBe('back\n');
+  });
+
+  it('leaves nothing running over there after close()', async () => {
+    const own = sshExecutor(options());
+    const seconds = uniqueSleepSeconds();
+    const launched = await own.launch(request(`sleep ${seconds} & setsid sleep ${seconds} & sleep ${seconds}`));
+    launched.stdout.resume();
+    const deadline = Date.now() + 5_000;
+    while (sleepers(seconds).length < 3 && Date.now() < deadline) await delay(50);
+    await own.close();
+    expect(await gone(seconds, 5_000)).toEqual([]);
+    await expect(own.launch(request('true'))).rejects.toMatchObject({ code: 'EXECUTOR_CLOSED' });
+  });
+
+  it('leaves nothing running over there when the host is SIGKILLed', async () => {
+    const seconds = uniqueSleepSeconds();
+    const host = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/ssh-host.ts', JSON.stringify(options()), cwd, seconds], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const line = await new Promise<string>((resolve) => host.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString())));
+    expect(JSON.parse(line).remaining).toHaveLength(4);
+    expect(sleepers(seconds)).toHaveLength(3);
+    host.kill('SIGKILL');
+    expect(await gone(seconds, 5_000)).toEqual([]);
+  });
+
+  it('refuses a host whose key changed, with the fingerprint, before running anything', async () => {
+    const other = sshExecutor({ ...options(), knownHosts: `[127.0.0.1]:${sshd.port} ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl\n` });
+    const error = await other.launch(request('true')).catch((caught: unknown) => caught);
+    expect(isTershError(error) && error.code).toBe('SSH_HOST_KEY_CHANGED');
+    expect(String(error)).toContain(sshd.hostKeyFingerprint);
+    await other.close();
+  });
+});
