@@ -3,6 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isTershError } from '../../src/errors.js';
 import { sshExecutor } from '../../src/executor/ssh/ssh-executor.js';
+import type { SshTransport } from '../../src/executor/ssh/ssh-transport.js';
 import type { Executor, LaunchRequest } from '../../src/executor/types.js';
 import { RUN_TAG_VARIABLE } from '../../src/process/child-env.js';
 import { uniqueSleepSeconds } from '../helpers/processes.js';
@@ -85,6 +86,30 @@ describe('the SSH executor', () => {
     // The executor reconnects for the next run.
     const next = await executor.launch(request('echo back'));
     expect(await collect(next.stdout)).toBe('back\n');
+  });
+
+  it('kills the remote group once the host answers again when sshd keeps the lost session (half-open connection)', async () => {
+    const own = await startSshd();
+    const ownExecutor = sshExecutor({ ...options(), port: own.port, knownHosts: own.knownHosts, privateKey: own.privateKey });
+    const seconds = uniqueSleepSeconds();
+    const launched = await ownExecutor.launch(request(`sleep ${seconds} & setsid sleep ${seconds} & sleep ${seconds}`, { cwd: own.workdir() }));
+    launched.stdout.resume();
+    launched.stderr.resume();
+    const deadline = Date.now() + 5_000;
+    while (sleepers(seconds).length < 3 && Date.now() < deadline) await delay(50);
+    // sshd's side of the connection freezes (it will never close the session's pipes), then the client's socket drops.
+    const frozen = own.connectionPids();
+    for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+    try {
+      const pool = (ownExecutor as unknown as { transport: SshTransport }).transport.pool;
+      for (const connection of pool.openConnections) connection.destroy();
+      expect(await launched.exit).toMatchObject({ code: null, lost: expect.stringMatching(/was lost/) });
+      expect(await gone(seconds, 8_000)).toEqual([]);
+    } finally {
+      for (const pid of frozen) process.kill(pid, 'SIGKILL');
+      await ownExecutor.close();
+      await own.stop();
+    }
   });
 
   it('leaves nothing running over there after close()', async () => {

@@ -1,10 +1,11 @@
 import type { Readable, Writable } from 'node:stream';
 import { TershError } from '../../errors.js';
 import { RUN_TAG_VARIABLE } from '../../process/child-env.js';
-import { launchRemote } from '../remote-launcher.js';
+import { launchRemote, type RemoteExit } from '../remote-launcher.js';
 import type { Executor, LaunchRequest, LaunchedProcess, TargetExecOptions, TargetOutput } from '../types.js';
 import { normalizeSshOptions, type SshExecutorOptions } from './ssh-options.js';
 import { SshTransport } from './ssh-transport.js';
+import { sweepWhenBack } from './sweep-when-back.js';
 
 // Probes run with `sh -c` in the target; arguments after the script name, never spliced into it.
 const FIND_PROGRAM = 'IFS=:; for d in $1; do [ -n "$d" ] || d=.; if [ -f "$d/$2" ] && [ -x "$d/$2" ]; then printf %s "$d/$2"; exit 0; fi; done; exit 1';
@@ -42,7 +43,11 @@ class SshExecutor implements Executor {
 
   async launch(request: LaunchRequest): Promise<LaunchedProcess> {
     this.open();
-    return launchRemote(this.transport, request, RUN_TAG_VARIABLE);
+    const launched = await launchRemote(this.transport, request, RUN_TAG_VARIABLE);
+    if (!request.detached) {
+      void (launched.exit as Promise<RemoteExit>).then((exit) => (exit.lost ? sweepWhenBack(launched, this.transport, () => this.closed) : undefined));
+    }
+    return launched;
   }
 
   async exec(argv: readonly string[], options?: TargetExecOptions): Promise<TargetOutput> {
