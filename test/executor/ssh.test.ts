@@ -2,8 +2,7 @@ import { spawn } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isTershError } from '../../src/errors.js';
-import { sshExecutor } from '../../src/executor/ssh/ssh-executor.js';
-import type { SshTransport } from '../../src/executor/ssh/ssh-transport.js';
+import { createSshExecutor, sshExecutor } from '../../src/executor/ssh/ssh-executor.js';
 import type { Executor, LaunchRequest } from '../../src/executor/types.js';
 import { RUN_TAG_VARIABLE } from '../../src/process/child-env.js';
 import { uniqueSleepSeconds } from '../helpers/processes.js';
@@ -90,7 +89,7 @@ describe('the SSH executor', () => {
 
   it('kills the remote group once the host answers again when sshd keeps the lost session (half-open connection)', async () => {
     const own = await startSshd();
-    const ownExecutor = sshExecutor({ ...options(), port: own.port, knownHosts: own.knownHosts, privateKey: own.privateKey });
+    const { executor: ownExecutor, transport } = createSshExecutor({ ...options(), port: own.port, knownHosts: own.knownHosts, privateKey: own.privateKey });
     const seconds = uniqueSleepSeconds();
     const launched = await ownExecutor.launch(request(`sleep ${seconds} & setsid sleep ${seconds} & sleep ${seconds}`, { cwd: own.workdir() }));
     launched.stdout.resume();
@@ -101,8 +100,7 @@ describe('the SSH executor', () => {
     const frozen = own.connectionPids();
     for (const pid of frozen) process.kill(pid, 'SIGSTOP');
     try {
-      const pool = (ownExecutor as unknown as { transport: SshTransport }).transport.pool;
-      for (const connection of pool.openConnections) connection.destroy();
+      for (const connection of transport.pool.openConnections) connection.destroy();
       expect(await launched.exit).toMatchObject({ code: null, lost: expect.stringMatching(/was lost/) });
       expect(await gone(seconds, 8_000)).toEqual([]);
     } finally {
