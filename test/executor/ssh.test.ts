@@ -65,6 +65,15 @@ describe('the SSH executor', () => {
     expect(await executor.pathsExist([cwd, 'nope', '/etc/passwd'], '/')).toEqual([true, false, true]);
   });
 
+  it("passes the caller's input through to the command's stdin", async () => {
+    const launched = await executor.launch(request('tr a-z A-Z', { stdin: 'pipe' }));
+    const out = collect(launched.stdout);
+    launched.stdin!.write('hello ');
+    launched.stdin!.end('ssh');
+    expect(await out).toBe('HELLO SSH');
+    expect(await launched.exit).toEqual({ code: 0, signal: null });
+  });
+
   it('rejects a missing program with ENOENT, as spawn does', async () => {
     await expect(executor.launch({ ...request(''), file: 'no-such-program-x', args: [] })).rejects.toMatchObject({ code: 'ENOENT' });
   });
