@@ -29,6 +29,9 @@ export type { JobInfo, JobLogs, JobLogsOptions, JobManager, JobManagerOptions, J
 
 export { createShell } from './shell/index.js';
 
+export { localExecutor, dockerExecutor } from './executor/index.js';
+export type { Executor, DockerExecutorOptions, TargetExecOptions, TargetOutput, Launcher, LaunchRequest, LaunchedProcess, ProcessExit, RunGroup } from './executor/index.js';
+
 export { createPtyManager } from './pty/index.js';
 export type { PtyManager, PtyManagerOptions, PtyOpenOptions, PtyReadPage, PtyRunOptions, PtySession, PtyStepResult } from './pty/index.js';
 export type { Shell, ShellOptions, ShellRunDefaults, ShellRunOptions } from './shell/index.js';

@@ -10,9 +10,9 @@ for d in $p; do
   if [ -f "$d/$f" ] && [ -x "$d/$f" ]; then echo "$d/$f"; exit 0; fi
 done`;
 
-/** Arguments: cwd, paths. Prints 1 or 0 per path (relative ones against cwd): whether it exists (a dangling link counts). */
+/** Arguments: cwd, paths. Prints 1 or 0 per path (relative ones against cwd): whether it exists (as existsSync: a dangling link does not). */
 export const PATHS_EXIST_SCRIPT = `cd "$1" 2>/dev/null || exit 3
 shift
 for p in "$@"; do
-  if [ -e "$p" ] || [ -L "$p" ]; then echo 1; else echo 0; fi
+  if [ -e "$p" ]; then echo 1; else echo 0; fi
 done`;

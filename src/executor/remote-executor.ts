@@ -1,11 +1,10 @@
 import type { Readable, Writable } from 'node:stream';
 import { TershError } from '../errors.js';
+import { RUN_TAG_VARIABLE } from '../process/child-env.js';
 import { launchRemote } from './remote-launcher.js';
 import { FIND_PROGRAM_SCRIPT, PATHS_EXIST_SCRIPT } from './probe-scripts.js';
 import type { Executor, LaunchRequest, LaunchedProcess, TargetExecOptions, TargetOutput, TargetTransport } from './types.js';
 
-/** The variable that tags every process of a run (the same as the local runs'). */
-const TAG_VARIABLE = 'TERSH_RUN_ID';
 
 function parseEnviron(raw: Buffer): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
@@ -45,7 +44,7 @@ export function createRemoteExecutor(kind: string, transport: TargetTransport): 
     name: transport.name,
     async launch(request: LaunchRequest): Promise<LaunchedProcess> {
       open();
-      return launchRemote(transport, request, TAG_VARIABLE);
+      return launchRemote(transport, request, RUN_TAG_VARIABLE);
     },
     exec,
     baseEnv() {

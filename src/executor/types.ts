@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import type { Launcher, LaunchRequest, LaunchedProcess, ProcessExit, RunGroup } from './seam.js';
+import type { Launcher, LaunchRequest, LaunchedProcess, ProcessExit, RunGroup } from '../process/launcher.js';
 
 export type { Launcher, LaunchRequest, LaunchedProcess, ProcessExit, RunGroup };
 

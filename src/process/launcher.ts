@@ -18,6 +18,8 @@ export interface LaunchRequest {
 export interface ProcessExit {
   code: number | null;
   signal: NodeJS.Signals | null;
+  /** Why no status came back, where the process ran elsewhere (the container stopped, the connection dropped). */
+  lost?: string;
 }
 
 /** Every process of one run, wherever it runs; pids are those of the place it runs in. */

@@ -1,13 +1,14 @@
 import type { RecordStore } from '../store/index.js';
-import { buildChildEnv } from '../process/child-env.js';
+import { isTershError } from '../errors.js';
+import { prepareCommand } from './attempt-command.js';
+import { shellInTarget } from './run-target.js';
 import type { JobHost } from './job-host.js';
 import { ProcessHandle } from './process-handle.js';
 import { reportProgress } from './progress.js';
-import { resolveCommand, type ResolvedCommand } from './resolve-command.js';
+import type { ResolvedCommand } from './resolve-command.js';
 import type { NormalizedRunOptions } from './run-options.js';
 import type { RunResult } from './run-result.js';
 import { finishRun, type FinishedRun } from './run-view.js';
-import { wrapForRun, type WrappedRun } from '../trace/index.js';
 
 export interface AttemptContext {
   store: RecordStore;
@@ -23,35 +24,17 @@ export async function runAttempt(
   extraMeta: Record<string, unknown> = {},
 ): Promise<FinishedRun> {
   const record = context.store.create({ command, cwd: opts.cwd, ...(opts.description ? { description: opts.description } : {}), ...extraMeta });
-  const env = buildChildEnv(process.env, opts.env, record.id);
-  let resolved: ResolvedCommand;
-  try {
-    resolved = opts.argv ? { file: opts.argv[0]!, args: opts.argv.slice(1), shellKind: 'direct' } : resolveCommand(command, { shell: opts.shell, pipefail: opts.pipefail, env });
-  } catch (error) {
-    await record.finish({ exit: null, error: (error as Error).message });
-    throw error;
-  }
-  let wrapped: WrappedRun | undefined;
-  if (opts.sandbox || opts.trace) {
-    try {
-      await record.whenReady();
-      wrapped = await wrapForRun(
-        { file: resolved.file, args: resolved.args },
-        { cwd: opts.cwd, ...(opts.sandbox ? { sandbox: opts.sandbox } : {}), ...(opts.trace ? { traceFile: record.tracePath } : {}) },
-      );
-    } catch (error) {
-      await record.finish({ exit: null, shellKind: resolved.shellKind, error: (error as Error).message });
-      throw error;
-    }
-  }
+  const prepared = await prepareCommand(command, opts, record);
+  const { env, wrapped } = prepared;
+  let { resolved } = prepared;
   const jobs = opts.background || opts.autoBackgroundAfterMs !== undefined ? context.jobs() : undefined;
   if (opts.background) jobs!.ensureCapacity();
   const timeoutMs = opts.background && !opts.timeoutGiven ? jobs!.defaultLifetimeMs : opts.timeoutMs;
 
   let handle: ProcessHandle;
-  try {
-    handle = await ProcessHandle.start({
-      ...resolved,
+  const start = (what: ResolvedCommand): Promise<ProcessHandle> =>
+    ProcessHandle.start({
+      ...what,
       ...(wrapped ? { file: wrapped.file, args: wrapped.args } : {}),
       cwd: opts.cwd,
       env,
@@ -67,8 +50,20 @@ export async function runAttempt(
       // A run promoted to a job keeps its leftovers from then on (keepLeftovers below).
       leftovers: opts.background || opts.detached ? 'keep' : 'kill',
       detached: opts.detached,
+      launcher: opts.executor,
+    });
+  try {
+    handle = await start(resolved).catch(async (error: NodeJS.ErrnoException) => {
+      // Over an executor a plain command goes direct without a lookup; a missing program gets the shell's exit 127 there.
+      if (!opts.executor || error.code !== 'ENOENT' || resolved.shellKind !== 'direct' || opts.argv || opts.shell === false || prepared.sandboxedInTarget) throw error;
+      resolved = await shellInTarget(command, opts, env, opts.executor);
+      return start(resolved);
     });
   } catch (error) {
+    if (isTershError(error)) {
+      await record.finish({ exit: null, shellKind: resolved.shellKind, error: error.message });
+      throw error;
+    }
     const message = `Could not start ${resolved.file}: ${(error as Error).message}`;
     await wrapped?.finish();
     await record.finish({ exit: null, shellKind: resolved.shellKind, error: message });
@@ -80,7 +75,8 @@ export async function runAttempt(
   const settle = async (): Promise<FinishedRun> => {
     const outcome = await handle.done;
     const extras = wrapped ? await wrapped.finish() : {};
-    return finishRun(command, resolved, handle, outcome, record, opts, { ...(wrapped?.sandboxed ? { sandboxed: true } : {}), ...extras });
+    const sandboxed = wrapped?.sandboxed || prepared.sandboxedInTarget;
+    return finishRun(command, resolved, handle, outcome, record, opts, { ...(sandboxed ? { sandboxed: true } : {}), ...extras });
   };
   const finalize = async (): Promise<RunResult> => (await settle()).result;
   if (jobs) {

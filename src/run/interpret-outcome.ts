@@ -16,6 +16,7 @@ export function interpretOutcome(
   options: { pipefail: boolean; exitRules?: readonly ExitRule[] | undefined },
 ): OutcomeMeaning {
   if (outcome.canceled) return { ok: false, status: 'signal', message: 'Canceled; the whole process group was killed' };
+  if (outcome.lost && !outcome.timedOut) return { ok: false, status: 'error', message: `No exit status: ${outcome.lost}` };
   const classification = classifyExit({
     command,
     exitCode: outcome.exit,

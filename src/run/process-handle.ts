@@ -19,6 +19,8 @@ export interface ProcessOutcome {
   escapeePids: number[];
   /** The leftovers were kept running (a job's orphans, a detached run's), not stopped. */
   leftoversKept: boolean;
+  /** Why no exit status came back from the executor's target (the container stopped, the connection dropped). */
+  lost?: string;
 }
 
 export interface StartRequest {
@@ -158,7 +160,7 @@ export class ProcessHandle {
     const onAbort = (): void => void this.terminate('canceled');
     if (abortSignal?.aborted) onAbort();
     else abortSignal?.addEventListener('abort', onAbort, { once: true });
-    const { code, signal } = await exit;
+    const { code, signal, lost } = await exit;
     clearTimeout(timer);
     abortSignal?.removeEventListener('abort', onAbort);
 
@@ -195,6 +197,7 @@ export class ProcessHandle {
       leftoverPids,
       escapeePids,
       leftoversKept: !kill && leftoverPids.length > 0,
+      ...(lost ? { lost } : {}),
     };
   }
 }

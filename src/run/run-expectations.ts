@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { checkExpectations, snapshotGitState, diffGitStates, type GitSnapshot, type NormalizedExpectations } from '../expect/index.js';
 import type { RecordStore } from '../store/index.js';
 import type { FinishedRun } from './run-view.js';
+import type { Executor } from '../executor/types.js';
 
 const WHOLE_STREAM_LIMIT = 64 * 1024 * 1024;
 
@@ -23,8 +24,12 @@ async function wholeStdout(finished: FinishedRun, store: RecordStore): Promise<s
 export async function applyExpectations(
   finished: FinishedRun,
   expect: NormalizedExpectations,
-  context: { cwd: string; store: RecordStore; gitBefore: GitSnapshot | undefined },
+  context: { cwd: string; store: RecordStore; gitBefore: GitSnapshot | undefined; executor?: Executor | undefined },
 ): Promise<void> {
+  if (context.executor) {
+    await applyInTarget(finished, expect, { ...context, executor: context.executor });
+    return;
+  }
   const { result } = finished;
   let git: { before: GitSnapshot; after: GitSnapshot } | undefined;
   if (context.gitBefore) {
@@ -41,4 +46,32 @@ export async function applyExpectations(
   );
   result.assertOk = report.assertOk;
   if (report.assertionsFailed) result.assertionsFailed = report.assertionsFailed;
+}
+
+/** Over an executor: `fileExists` / `fileAbsent` are checked in the target, the rest as on the host (same phrasing). */
+async function applyInTarget(
+  finished: FinishedRun,
+  expect: NormalizedExpectations,
+  context: { cwd: string; store: RecordStore; executor: Executor },
+): Promise<void> {
+  const { result } = finished;
+  const present = expect.fileExists ?? [];
+  const absent = expect.fileAbsent ?? [];
+  const found = await context.executor.pathsExist([...present, ...absent], context.cwd);
+  const failed: string[] = [];
+  present.forEach((path, index) => {
+    if (!found[index]) failed.push(`expected file "${path}" to exist; it does not`);
+  });
+  absent.forEach((path, index) => {
+    if (found[present.length + index]) failed.push(`expected file "${path}" to be absent; it exists`);
+  });
+  const { fileExists: _present, fileAbsent: _absent, ...rest } = expect;
+  const report = checkExpectations(
+    { exit: result.exit, ms: result.ms, stdout: await wholeStdout(finished, context.store), stderr: finished.stderrText },
+    rest,
+    { cwd: context.cwd },
+  );
+  const assertionsFailed = [...failed, ...(report.assertionsFailed ?? [])];
+  result.assertOk = report.assertOk && failed.length === 0;
+  if (assertionsFailed.length > 0) result.assertionsFailed = assertionsFailed;
 }

@@ -15,6 +15,8 @@ import { isJobHost, type JobHost } from './job-host.js';
 import type { Policy, PolicyOptions } from '../plan/index.js';
 import { normalizePolicy } from './run-policy.js';
 import { normalizeSandboxOptions, type NormalizedSandboxOptions, type SandboxOptions } from '../sandbox/index.js';
+import type { Executor } from '../executor/types.js';
+import { isExecutor } from './run-target.js';
 import { normalizeExitRules, type ExitRule } from '../exit/index.js';
 import { normalizeExpectations, normalizeRetryOptions, retryOptionKeys, type Expectations, type NormalizedExpectations, type NormalizedRetryOptions, type RetryOptions } from '../expect/index.js';
 
@@ -88,6 +90,12 @@ export interface RunOptions extends RetryOptions {
   description?: string;
   /** Trace file, process and network syscalls with strace into the record and summarise them (`traceSummary`). @defaultValue false */
   trace?: boolean;
+  /**
+   * Where the command runs: a container (`dockerExecutor()`), a machine over SSH, or this host (`localExecutor()`).
+   * `cwd` is then a path in the target (its own working directory when omitted) and the environment starts from
+   * the target's; the record, condensing, classification and jobs stay on the host. @defaultValue this host
+   */
+  executor?: Executor;
 }
 
 /**
@@ -138,12 +146,14 @@ export interface NormalizedRunOptions {
   sandbox: NormalizedSandboxOptions | undefined;
   trace: boolean;
   description: string | undefined;
+  /** Where the command runs; `cwd` is then a path there, settled by bindToTarget() before the first attempt. */
+  executor: Executor | undefined;
 }
 
 export const RUN_OPTION_KEYS = [
   'cwd', 'env', 'timeoutMs', 'maxTimeoutMs', 'killGraceMs', 'signal', 'onProgress', 'progressIntervalMs', 'input', 'encoding', 'store', 'full',
   'inlineMaxBytes', 'ringBytes', 'shell', 'pipefail', 'allowIdleSleep', 'background', 'detached', 'autoBackgroundAfterMs', 'stdin', 'jobs',
-  'expect', 'exitRules', 'condense', 'budgetTokens', 'policy', 'sandbox', 'trace', 'description', ...retryOptionKeys,
+  'expect', 'exitRules', 'condense', 'budgetTokens', 'policy', 'sandbox', 'trace', 'description', 'executor', ...retryOptionKeys,
 ] as const;
 
 const MAX_TIMEOUT_MS = 600_000;
@@ -160,8 +170,12 @@ export function normalizeRunOptions(options: unknown, extraKeys: readonly string
   const background = optionalBoolean('background', raw.background) ?? false;
   const maxTimeoutMs = optionalInteger('maxTimeoutMs', raw.maxTimeoutMs, { min: 1 }) ?? (background ? MAX_JOB_LIFETIME_MS : MAX_TIMEOUT_MS);
   const timeoutMs = optionalInteger('timeoutMs', raw.timeoutMs, { min: 1, max: maxTimeoutMs }) ?? Math.min(120_000, maxTimeoutMs);
-  const cwd = resolve(optionalString('cwd', raw.cwd, { nonEmpty: true }) ?? process.cwd());
-  if (!statSync(cwd, { throwIfNoEntry: false })?.isDirectory()) throw invalid('cwd', 'an existing directory', raw.cwd ?? cwd);
+  if (raw.executor !== undefined && !isExecutor(raw.executor)) throw invalid('executor', 'an executor (from dockerExecutor(), localExecutor()…)', raw.executor);
+  const executor = raw.executor as Executor | undefined;
+  const givenCwd = optionalString('cwd', raw.cwd, { nonEmpty: true });
+  // Over an executor the cwd is a path in the target, checked there (bindToTarget).
+  const cwd = executor ? (givenCwd ?? '') : resolve(givenCwd ?? process.cwd());
+  if (!executor && !statSync(cwd, { throwIfNoEntry: false })?.isDirectory()) throw invalid('cwd', 'an existing directory', raw.cwd ?? cwd);
   if (raw.signal !== undefined && !(raw.signal instanceof AbortSignal)) throw invalid('signal', 'an AbortSignal', raw.signal);
   if (raw.onProgress !== undefined && typeof raw.onProgress !== 'function') throw invalid('onProgress', 'a function', raw.onProgress);
   if (raw.store !== undefined && !isRecordStore(raw.store)) throw invalid('store', 'a RecordStore from createRecordStore()', raw.store);
@@ -207,6 +221,7 @@ export function normalizeRunOptions(options: unknown, extraKeys: readonly string
     sandbox: normalizeSandboxOptions(raw.sandbox, 'sandbox'),
     trace: optionalBoolean('trace', raw.trace) ?? false,
     description: optionalString('description', raw.description, { maxLength: 1000 }),
+    executor,
   };
 }
 

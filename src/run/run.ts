@@ -10,6 +10,7 @@ import { defaultJobHost } from './default-jobs.js';
 import { applyExpectations, beforeExpectations } from './run-expectations.js';
 import { retryRun } from '../expect/index.js';
 import { screenCommand } from './run-policy.js';
+import { bindToTarget } from './run-target.js';
 
 const MAX_COMMAND_LENGTH = 1_000_000;
 
@@ -34,6 +35,7 @@ export async function run(command: string | readonly string[], options: RunOptio
     if (opts.shell !== undefined && opts.shell !== false) throw new TypeError('Expected no `shell` option with an argument array: it runs as it is, never through a shell');
     opts.argv = given.argv;
   }
+  if (opts.executor) await bindToTarget(opts, opts.executor);
   const store = opts.store ?? defaultRecordStore();
   const refusal = opts.allowIdleSleep || opts.background ? undefined : idleSleepRefusal(text);
   if (refusal) return refuse(store.create({ command: text, cwd: opts.cwd }), { hint: refusal });
@@ -52,7 +54,7 @@ export async function run(command: string | readonly string[], options: RunOptio
       const gitBefore = await beforeExpectations(opts.expect, opts.cwd);
       const previous = finishedRuns.map((r) => r.id);
       const finished = await runAttempt(text, opts, context, previous.length > 0 ? { previousAttempts: previous } : {});
-      if (opts.expect && finished.result.jobId === undefined) await applyExpectations(finished, opts.expect, { cwd: opts.cwd, store, gitBefore });
+      if (opts.expect && finished.result.jobId === undefined) await applyExpectations(finished, opts.expect, { cwd: opts.cwd, store, gitBefore, executor: opts.executor });
       finishedRuns.push(finished.result);
       const { status } = finished.result;
       // A job still running is never retried (retries with a background run are refused): nothing to judge yet.

@@ -1,5 +1,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { Executor } from '../executor/types.js';
+import { isExecutor } from '../run/run-target.js';
 import type { Policy } from '../plan/index.js';
 import { normalizeRunOptions, RUN_OPTION_KEYS } from '../run/run-options.js';
 import { normalizePolicy } from '../run/run-policy.js';
@@ -18,18 +20,23 @@ export interface NormalizedShellOptions {
   defaults: Record<string, unknown>;
   persistEnv: boolean;
   jobs: Record<string, unknown>;
+  /** Where every run goes; `cwd` is then a path there ('' until the target's own is read). */
+  executor: Executor | undefined;
 }
 
 const NOT_DEFAULTS = ['cwd', 'env', 'store', 'jobs', 'signal', 'onProgress', 'input'];
 /** The shell's own store, job manager and policy serve every run: a call cannot replace them. */
-export const SHELL_RUN_KEYS: readonly string[] = RUN_OPTION_KEYS.filter((key) => key !== 'store' && key !== 'jobs' && key !== 'policy');
+export const SHELL_RUN_KEYS: readonly string[] = RUN_OPTION_KEYS.filter((key) => key !== 'store' && key !== 'jobs' && key !== 'policy' && key !== 'executor');
 
 export function normalizeShellOptions(options: ShellOptions | undefined): NormalizedShellOptions {
-  const raw = readOptionsObject('options', options, ['cwd', 'env', 'storeDir', 'checkpointDir', 'policy', 'sandbox', 'defaults', 'persistEnv', 'jobs']);
-  const cwd = resolve(optionalString('cwd', raw.cwd, { nonEmpty: true }) ?? process.cwd());
-  if (!statSync(cwd, { throwIfNoEntry: false })?.isDirectory()) throw invalid('cwd', 'an existing directory', raw.cwd ?? cwd);
+  const raw = readOptionsObject('options', options, ['cwd', 'env', 'storeDir', 'checkpointDir', 'policy', 'sandbox', 'defaults', 'persistEnv', 'jobs', 'executor']);
+  if (raw.executor !== undefined && !isExecutor(raw.executor)) throw invalid('executor', 'an executor (from dockerExecutor(), localExecutor()…)', raw.executor);
+  const executor = raw.executor as Executor | undefined;
+  const givenCwd = optionalString('cwd', raw.cwd, { nonEmpty: true });
+  const cwd = executor ? (givenCwd ?? '') : resolve(givenCwd ?? process.cwd());
+  if (!executor && !statSync(cwd, { throwIfNoEntry: false })?.isDirectory()) throw invalid('cwd', 'an existing directory', raw.cwd ?? cwd);
   const defaults = readOptionsObject('defaults', raw.defaults, SHELL_RUN_KEYS.filter((key) => !NOT_DEFAULTS.includes(key)));
-  normalizeRunOptions({ ...defaults, cwd }); // validates every default, naming the field
+  normalizeRunOptions({ ...defaults, cwd: executor ? undefined : cwd, ...(executor ? { executor } : {}) }); // validates every default, naming the field
   if (raw.jobs !== undefined && !isPlainObject(raw.jobs)) throw invalid('jobs', 'a plain object of job manager options', raw.jobs);
   return {
     cwd,
@@ -41,5 +48,6 @@ export function normalizeShellOptions(options: ShellOptions | undefined): Normal
     defaults,
     persistEnv: optionalBoolean('persistEnv', raw.persistEnv) ?? false,
     jobs: (raw.jobs ?? {}) as Record<string, unknown>,
+    executor,
   };
 }

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { posix, resolve } from 'node:path';
 import { createCheckpointStore, type CheckpointStore } from '../checkpoint/index.js';
 import { TershError } from '../errors.js';
 import { createJobManager } from '../jobs/index.js';
@@ -43,12 +43,21 @@ export function createShell(options?: ShellOptions): Shell {
     env: () => env,
     ensureOpen,
   });
+  const { executor } = settings;
+  const refuseOverExecutor = (what: string): void => {
+    if (executor) throw new TershError('EXECUTOR_UNSUPPORTED', `${what} over an executor (${executor.name}) is not supported: it would act on the host's file system, not the target's`);
+  };
+  /** Over an executor, the session's directory is a path in the target (its own working directory at first). */
+  const targetCwd = async (): Promise<string> => {
+    if (executor && !posix.isAbsolute(cwd)) cwd = posix.resolve(await executor.defaultCwd(), cwd || '.');
+    return cwd;
+  };
   const checkpoints = (): CheckpointStore => (checkpointStore ??= createCheckpointStore(settings.checkpointDir === undefined ? {} : { dir: settings.checkpointDir }));
 
   /** Foreground bash runs in the session's own directory report where they ended. */
   const prepareCapture = (command: string | readonly string[], merged: Record<string, unknown>, runEnv: Record<string, string>): PreparedCapture | undefined => {
-    // A sandboxed command sees a private /tmp, where the trap's file is not.
-    if (merged.background === true || merged.cwd !== undefined || merged.sandbox || settings.sandbox || typeof command !== 'string') return undefined;
+    // A sandboxed command sees a private /tmp, where the trap's file is not; a target cannot write the host's file.
+    if (settings.executor || merged.background === true || merged.cwd !== undefined || merged.sandbox || settings.sandbox || typeof command !== 'string') return undefined;
     try {
       const resolved = resolveCommand(command, {
         shell: merged.shell as RunOptions['shell'],
@@ -84,6 +93,7 @@ export function createShell(options?: ShellOptions): Shell {
 
     get pty() {
       ensureOpen();
+      refuseOverExecutor('A terminal session');
       return pty;
     },
 
@@ -94,9 +104,11 @@ export function createShell(options?: ShellOptions): Shell {
       const callCwd = optionalString('cwd', merged.cwd, { nonEmpty: true });
       const runEnv = { ...env, ...(perCall.env as Record<string, string> | undefined) };
       const prepared = prepareCapture(command, merged, runEnv);
+      const base = executor ? await targetCwd() : cwd;
       const options: Record<string, unknown> = {
         ...merged,
-        cwd: callCwd === undefined ? cwd : resolve(cwd, callCwd),
+        cwd: callCwd === undefined ? base : (executor ? posix : { resolve }).resolve(base, callCwd),
+        ...(executor ? { executor } : {}),
         env: prepared ? { ...runEnv, ...prepared.env } : runEnv,
         store,
         jobs,
@@ -144,17 +156,20 @@ export function createShell(options?: ShellOptions): Shell {
 
     async checkpoint(label, saveOptions) {
       ensureOpen();
+      refuseOverExecutor('A checkpoint');
       return checkpoints().save(label, cwd, saveOptions);
     },
 
     async restore(label, restoreOptions) {
       ensureOpen();
+      refuseOverExecutor('A restore');
       const raw = readOptionsObject('options', restoreOptions, ['origin', 'target']);
       return checkpoints().restore(label, { ...raw, origin: (raw.origin ?? raw.target ?? cwd) as string });
     },
 
     async checkpoints() {
       ensureOpen();
+      refuseOverExecutor('Listing checkpoints');
       return checkpoints().list(cwd);
     },
 

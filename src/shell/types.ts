@@ -3,6 +3,7 @@ import type { JobManager, JobManagerOptions } from '../jobs/index.js';
 import type { Plan, Policy, PolicyOptions } from '../plan/index.js';
 import type { PtyManager } from '../pty/index.js';
 import type { SandboxOptions } from '../sandbox/index.js';
+import type { Executor } from '../executor/types.js';
 import type { RunOptions, RunResult } from '../run/index.js';
 import type { DetailOptions, ExpiredRead, ReadOptions, ReadPage, RecordStream } from '../store/index.js';
 
@@ -11,13 +12,13 @@ import type { DetailOptions, ExpiredRead, ReadOptions, ReadPage, RecordStream } 
  * A `cwd` here is resolved against the session's and does not move the session.
  * @public
  */
-export type ShellRunOptions = Omit<RunOptions, 'store' | 'jobs' | 'policy'>;
+export type ShellRunOptions = Omit<RunOptions, 'store' | 'jobs' | 'policy' | 'executor'>;
 
 /**
  * Defaults applied under every `shell.run()` option.
  * @public
  */
-export type ShellRunDefaults = Omit<RunOptions, 'cwd' | 'env' | 'store' | 'jobs' | 'policy' | 'signal' | 'onProgress' | 'input'>;
+export type ShellRunDefaults = Omit<RunOptions, 'cwd' | 'env' | 'store' | 'jobs' | 'policy' | 'signal' | 'onProgress' | 'input' | 'executor'>;
 
 /** @public */
 export interface ShellOptions {
@@ -45,6 +46,13 @@ export interface ShellOptions {
   persistEnv?: boolean;
   /** Options of the shell's job manager. @defaultValue those of `createJobManager()` */
   jobs?: JobManagerOptions;
+  /**
+   * Where every command of the session runs (`dockerExecutor()`…); `cwd` is then a path in the target, its own
+   * working directory when omitted. Records, jobs and condensing stay on the host. Terminal sessions (`pty`) and
+   * checkpoints are refused over an executor (`EXECUTOR_UNSUPPORTED`), and the working directory does not follow
+   * a command's `cd`. The shell does not close the executor. @defaultValue this host
+   */
+  executor?: Executor;
 }
 
 /**
