@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isTershError } from '../../src/errors.js';
-import { ConnectionPool, POOL_LIMITS } from '../../src/executor/ssh/connection-pool.js';
+import { ConnectionPool, POOL_LIMITS, type PooledChannel } from '../../src/executor/ssh/connection-pool.js';
 import { normalizeSshOptions } from '../../src/executor/ssh/ssh-options.js';
 import { startSshd, type Sshd } from '../fixtures/sshd.js';
 
@@ -19,16 +19,14 @@ function target(overrides: Record<string, unknown> = {}) {
   return normalizeSshOptions({ host: sshd.host, port: sshd.port, user: sshd.user, privateKey: sshd.privateKey, knownHosts: sshd.knownHosts, ...overrides });
 }
 
-function collect(channel: NodeJS.ReadableStream & { stderr: NodeJS.ReadableStream }): Promise<{ stdout: string; stderr: string; code: number | null }> {
+async function collect(pooled: PooledChannel): Promise<{ stdout: string; stderr: string; code: number | null | undefined }> {
   let stdout = '';
   let stderr = '';
-  channel.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  channel.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => {
-    let code: number | null = null;
-    channel.on('exit', (exit: number | null) => (code = exit));
-    channel.on('close', () => resolve({ stdout, stderr, code }));
-  });
+  pooled.channel.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  pooled.channel.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const { code } = await pooled.closed;
+  pooled.release();
+  return { stdout, stderr, code };
 }
 
 async function refusal(pool: ConnectionPool): Promise<unknown> {
@@ -41,18 +39,14 @@ async function refusal(pool: ConnectionPool): Promise<unknown> {
 describe('SSH connections', () => {
   it('keeps stdout and stderr apart on an exec channel', async () => {
     const pool = new ConnectionPool(target());
-    const { channel, release } = await pool.exec('echo out; echo err >&2; exit 3');
-    expect(await collect(channel as never)).toEqual({ stdout: 'out\n', stderr: 'err\n', code: 3 });
-    release();
+    expect(await collect(await pool.exec('echo out; echo err >&2; exit 3'))).toEqual({ stdout: 'out\n', stderr: 'err\n', code: 3 });
     pool.close();
   });
 
   it('multiplexes concurrent channels on few connections, under the cap', async () => {
     const pool = new ConnectionPool(target());
     const runs = Array.from({ length: 20 }, async (_, index) => {
-      const { channel, release } = await pool.exec(`sleep 0.2; echo ${index}`);
-      const result = await collect(channel as never);
-      release();
+      const result = await collect(await pool.exec(`sleep 0.2; echo ${index}`));
       return result.stdout.trim();
     });
     const peak = setInterval(() => expect(pool.openConnections.length).toBeLessThanOrEqual(POOL_LIMITS.maxConnections), 20);
@@ -66,15 +60,13 @@ describe('SSH connections', () => {
     const lost: string[] = [];
     const pool = new ConnectionPool(target(), (_connection, why) => lost.push(why));
     const first = await pool.exec('true');
-    await collect(first.channel as never);
-    first.release();
+    await collect(first);
     for (const pid of sshd.connectionPids()) process.kill(pid, 'SIGKILL');
     await first.connection.lost;
     expect(lost).toHaveLength(1);
     const second = await pool.exec('echo back');
-    expect((await collect(second.channel as never)).stdout).toBe('back\n');
+    expect((await collect(second)).stdout).toBe('back\n');
     expect(second.connection.id).not.toBe(first.connection.id);
-    second.release();
     pool.close();
   });
 
@@ -84,9 +76,7 @@ describe('SSH connections', () => {
     execFileSync('ssh-keygen', ['-H', '-f', hashed], { stdio: 'ignore' });
     expect(readFileSync(hashed, 'utf8')).toMatch(/^\|1\|/);
     const pool = new ConnectionPool(target({ knownHosts: hashed, privateKey: sshd.privateKeyPath }));
-    const { channel, release } = await pool.exec('echo ok');
-    expect((await collect(channel as never)).stdout).toBe('ok\n');
-    release();
+    expect((await collect(await pool.exec('echo ok'))).stdout).toBe('ok\n');
     pool.close();
   });
 

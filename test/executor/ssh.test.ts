@@ -54,6 +54,11 @@ describe('the SSH executor', () => {
     expect({ err, exit }).toEqual({ err: 'err\n', exit: { code: 3, signal: null } });
   });
 
+  it('gets the exit status of quick commands whose exit arrives with the exec reply (regression)', async () => {
+    const outputs = await Promise.all(Array.from({ length: 60 }, (_, index) => executor.exec(['sh', '-c', `exit ${index % 7}`])));
+    expect(outputs.map((output) => output.code)).toEqual(Array.from({ length: 60 }, (_, index) => index % 7));
+  });
+
   it('reads the login environment and home of the target, and probes its files', async () => {
     const env = await executor.baseEnv();
     expect(env.USER ?? env.LOGNAME).toBe(sshd.user);

@@ -1,13 +1,13 @@
 import type { ClientChannel } from 'ssh2';
 import { TershError } from '../../errors.js';
-import { openConnection, type SshConnection } from './ssh-connection.js';
+import { openConnection, type OpenedChannel, type SshConnection } from './ssh-connection.js';
 import type { SshTarget } from './ssh-options.js';
 
 /** How many connections one executor opens to its host, and channels per connection (below sshd's MaxSessions 10). */
 export const POOL_LIMITS = { maxConnections: 4, channelsPerConnection: 8 } as const;
 
 /** An open exec channel and the connection it rides on; `release()` once the channel has closed. */
-export interface PooledChannel {
+export interface PooledChannel extends OpenedChannel {
   channel: ClientChannel;
   connection: SshConnection;
   release(): void;
@@ -43,9 +43,9 @@ export class ConnectionPool {
   async exec(command: string): Promise<PooledChannel> {
     for (;;) {
       const connection = await this.acquire();
-      let channel: ClientChannel;
+      let opened: OpenedChannel;
       try {
-        channel = await connection.exec(command);
+        opened = await connection.exec(command);
       } catch (error) {
         this.releaseSlot(connection);
         // The server takes fewer sessions per connection than the cap (its MaxSessions): remember, try elsewhere.
@@ -58,7 +58,7 @@ export class ConnectionPool {
       }
       let released = false;
       return {
-        channel,
+        ...opened,
         connection,
         release: () => {
           if (released) return;
@@ -74,12 +74,12 @@ export class ConnectionPool {
     this.closed = true;
     for (const connection of this.connections) connection.destroy();
     this.connections.length = 0;
-    this.wakeAll(new TershError('SHELL_CLOSED', 'The SSH executor was closed'));
+    this.wakeAll(new TershError('EXECUTOR_CLOSED', 'The SSH executor was closed'));
   }
 
   private async acquire(): Promise<SshConnection> {
     for (;;) {
-      if (this.closed) throw new TershError('SHELL_CLOSED', 'The SSH executor was closed');
+      if (this.closed) throw new TershError('EXECUTOR_CLOSED', 'The SSH executor was closed');
       const free = this.connections.find((connection) => connection.isOpen && connection.channels < Math.min(connection.capacity, POOL_LIMITS.channelsPerConnection));
       if (free) {
         free.channels += 1;

@@ -17,7 +17,7 @@ export interface SshConnection {
   readonly isOpen: boolean;
   /** Resolves once the connection is gone, with why. */
   readonly lost: Promise<string>;
-  exec(command: string): Promise<ClientChannel>;
+  exec(command: string): Promise<OpenedChannel>;
   /** Holds the host's event loop open while channels are in use, not when idle. */
   hold(held: boolean): void;
   /** Drops the socket at once (the end of the executor, or a test's cut). */
@@ -56,9 +56,25 @@ function connectError(target: SshTarget, error: Error & { level?: string; code?:
   });
 }
 
-function openChannel(client: Client, command: string): Promise<ClientChannel> {
+/** An exec channel and how it ended: the exit status (or signal) sshd reported, if any, once it closed. */
+export interface OpenedChannel {
+  channel: ClientChannel;
+  closed: Promise<{ code?: number | null; signal?: string }>;
+}
+
+function openChannel(client: Client, command: string): Promise<OpenedChannel> {
   return new Promise((resolve, reject) => {
-    client.exec(command, (error, channel) => (error ? reject(error) : resolve(channel)));
+    client.exec(command, (error, channel) => {
+      if (error) return reject(error);
+      // Listened to at once: a quick command's exit and close can arrive in the same read as the exec's reply,
+      // before a promise continuation would run.
+      const closed = new Promise<{ code?: number | null; signal?: string }>((settle) => {
+        const status: { code?: number | null; signal?: string } = {};
+        channel.once('exit', (code: number | null, signal?: string) => Object.assign(status, { code }, signal ? { signal } : {}));
+        channel.once('close', () => settle(status));
+      });
+      resolve({ channel, closed });
+    });
   });
 }
 

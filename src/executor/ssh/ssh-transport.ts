@@ -25,18 +25,12 @@ function statusOf(code: number | null | undefined, signal: string | undefined): 
 }
 
 /** The status the channel reports, or `lost` when it closes without one (the connection dropped). */
-function channelExit(pooled: PooledChannel, name: string): Promise<{ code: number | null; lost?: string }> {
-  const { channel, connection } = pooled;
-  return new Promise((resolve) => {
-    let status: number | null | undefined;
-    channel.once('exit', (code: number | null, signal?: string) => (status = statusOf(code, signal)));
-    channel.once('close', () => {
-      pooled.release();
-      if (status !== undefined) return resolve({ code: status });
-      const why = connection.isOpen ? 'the channel closed without an exit status' : `the connection to ${name} was lost`;
-      resolve({ code: null, lost: why });
-    });
-  });
+async function channelExit(pooled: PooledChannel, name: string): Promise<{ code: number | null; lost?: string }> {
+  const { code, signal } = await pooled.closed;
+  pooled.release();
+  if (code !== undefined || signal !== undefined) return { code: statusOf(code, signal) };
+  const why = pooled.connection.isOpen ? 'the channel closed without an exit status' : `the connection to ${name} was lost`;
+  return { code: null, lost: why };
 }
 
 /** The channel's write side alone, so that the caller's `destroy()` of stdin does not tear down stdout too. */
