@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isTershError } from '../../src/errors.js';
+import { run } from '../../src/index.js';
 import { createSshExecutor, sshExecutor } from '../../src/executor/ssh/ssh-executor.js';
 import type { Executor, LaunchRequest } from '../../src/executor/types.js';
 import { RUN_TAG_VARIABLE } from '../../src/process/child-env.js';
@@ -122,6 +123,18 @@ describe('the SSH executor', () => {
       await ownExecutor.close();
       await own.stop();
     }
+  });
+
+  it('says in the result of run() that the connection was lost, and leaves nothing over there', async () => {
+    const seconds = uniqueSleepSeconds();
+    const result = run(`sleep ${seconds} & setsid sleep ${seconds} & sleep ${seconds}`, { executor, cwd, timeoutMs: 60_000, allowIdleSleep: true });
+    const deadline = Date.now() + 5_000;
+    while (sleepers(seconds).length < 3 && Date.now() < deadline) await delay(50);
+    for (const pid of sshd.connectionPids()) process.kill(pid, 'SIGKILL');
+    const settled = await Promise.race([result, delay(15_000, 'hang' as const)]);
+    expect(settled).not.toBe('hang');
+    expect(settled).toMatchObject({ exit: null, ok: false, status: 'error', message: expect.stringMatching(/connection to ssh:.* was lost/) });
+    expect(await gone(seconds, 5_000)).toEqual([]);
   });
 
   it('leaves nothing running over there after close()', async () => {
