@@ -15,3 +15,19 @@ export function sleepers(seconds: string): number[] {
   }
   return pids;
 }
+
+/** Command lines (arguments joined by spaces) of every live process on this machine. */
+export function hostCommandLines(): string[] {
+  const lines: string[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) continue;
+      lines.push(readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' '));
+    } catch {
+      // gone
+    }
+  }
+  return lines;
+}

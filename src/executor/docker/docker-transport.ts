@@ -65,11 +65,12 @@ export function dockerTransport(target: DockerTarget): TargetTransport {
   /** The exec's status once it has ended; `code: null` with `lost` when the container went away meanwhile. */
   const execExit = async (id: string): Promise<{ code: number | null; lost?: string }> => {
     for (let poll = 0; poll < EXIT_POLLS; poll += 1) {
+      // A container that stopped took the command with it: its status says so, not the exec's (137 for any kill).
+      const problem = await containerProblem().catch((error: Error) => error.message);
+      if (problem) return { code: null, lost: `${name} stopped during the run: ${problem}` };
       const inspected = await api('GET', `/exec/${id}/json`).catch(() => undefined);
       const state = inspected?.body as ExecState | undefined;
       if (inspected?.status === 200 && state?.Running === false && typeof state.ExitCode === 'number') return { code: state.ExitCode };
-      const problem = await containerProblem().catch((error: Error) => error.message);
-      if (problem) return { code: null, lost: `${name} stopped during the run: ${problem}` };
       await delay(Math.min(2 ** poll, 100));
     }
     return { code: null, lost: `${name} reports the command still running after its streams closed` };
@@ -92,7 +93,7 @@ export function dockerTransport(target: DockerTarget): TargetTransport {
         void api('GET', `/exec/${id}/json`).then(
           (inspected) => {
             const state = inspected.body as ExecState | undefined;
-            if (inspected.status === 200 && state?.Running === false && typeof state.ExitCode === 'number') settle({ code: state.ExitCode });
+            if (inspected.status === 200 && state?.Running === false && typeof state.ExitCode === 'number') void execExit(id).then(settle);
           },
           () => undefined,
         );

@@ -1,0 +1,99 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRecordStore, dockerExecutor, run, type Executor } from '../../src/index.js';
+import { uniqueSleepSeconds } from '../helpers/processes.js';
+import { dockerUnavailable, startDockerEngine, type DockerEngine } from './docker-engine.js';
+import { describeExecutorSuite } from './shared-suite.js';
+
+const unavailable = dockerUnavailable();
+// CI installs docker.io and busybox-static (.ci/run): there the engine must start, never be skipped.
+if (unavailable && process.env.CI) throw new Error(`The Docker executor tests cannot run on CI: ${unavailable}`);
+const host = join(import.meta.dirname, '../fixtures/executor/docker-host.ts');
+
+describe.skipIf(unavailable !== undefined)(`the Docker executor${unavailable ? ` (skipped: ${unavailable})` : ''}`, () => {
+  let engine: DockerEngine;
+  const executors: Executor[] = [];
+  const executorFor = (container: string): Executor => {
+    const executor = dockerExecutor({ container, docker: { socketPath: engine.socketPath } });
+    executors.push(executor);
+    return executor;
+  };
+  const sleepersIn = async (container: string, seconds: string): Promise<string[]> =>
+    (await engine.commandLines(container)).filter((line) => line === `sleep ${seconds}`);
+
+  beforeAll(async () => {
+    engine = await startDockerEngine();
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(executors.map((executor) => executor.close()));
+    await engine?.stop();
+  }, 60_000);
+
+  describeExecutorSuite(
+    'a Docker container',
+    async () => {
+      const container = await engine.startContainer('tersh-suite');
+      return { executor: executorFor(container), commandLines: () => engine.commandLines(container), scratchDir: '/work' };
+    },
+    { bigOutputBytes: 20 * 1024 * 1024 },
+  );
+
+  it('throws EXECUTOR_UNAVAILABLE for a container that does not exist', async () => {
+    await expect(run('true', { executor: executorFor('no-such-container') })).rejects.toMatchObject({ name: 'TershError', code: 'EXECUTOR_UNAVAILABLE', message: expect.stringContaining('no container named no-such-container') });
+  });
+
+  it('throws EXECUTOR_UNAVAILABLE when the engine cannot be reached', async () => {
+    const executor = dockerExecutor({ container: 'x', docker: { socketPath: join(tmpdir(), 'no-such-docker.sock') } });
+    await expect(run('true', { executor })).rejects.toMatchObject({ code: 'EXECUTOR_UNAVAILABLE', message: expect.stringContaining('cannot be reached') });
+  });
+
+  it('rejects invalid options with a TypeError naming the field', async () => {
+    expect(() => dockerExecutor({ container: 42 } as never)).toThrow('Expected `container` to be a string, got `42` (number)');
+    expect(() => dockerExecutor({ container: 'a', docker: { socketPath: '' } })).toThrow('`docker.socketPath`');
+    expect(() => dockerExecutor({ container: 'a', tty: true } as never)).toThrow('Unknown option `tty`');
+    await expect(run('true', { executor: { kind: 'docker' } as never })).rejects.toThrow('Expected `executor` to be an executor');
+  });
+
+  it('reports a container that dies mid-run clearly, without hanging', async () => {
+    const container = await engine.startContainer('tersh-dies');
+    const executor = executorFor(container);
+    setTimeout(() => engine.cli(['kill', container]), 1_500);
+    const started = Date.now();
+    const result = await run('sleep 60; echo never', { executor, allowIdleSleep: true, timeoutMs: 30_000 });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(result).toMatchObject({ ok: false, exit: null, status: 'error' });
+    expect(result.message).toMatch(/docker:tersh-dies stopped during the run/);
+  }, 30_000);
+
+  it('keeps 100 MB of output whole in the host store while the host grows by less than 64 MB', async () => {
+    const container = await engine.startContainer('tersh-big');
+    const out = execFileSync('npx', ['tsx', host, 'big', engine.socketPath, container, mkdtempSync(join(tmpdir(), 'tersh-docker-big-')), '100'], { encoding: 'utf8', timeout: 240_000 });
+    const { bytes, onDisk, exit, truncated, growthMb } = JSON.parse(out.trim().split('\n').at(-1)!);
+    expect({ exit, onDisk }).toEqual({ exit: 0, onDisk: bytes });
+    expect(truncated).toBeGreaterThan(0);
+    expect(growthMb).toBeLessThan(64);
+  }, 240_000);
+
+  it('leaves nothing running in the container when the host is SIGKILLed (the wrapper\'s watchdog)', async () => {
+    const container = await engine.startContainer('tersh-hostdeath');
+    const seconds = uniqueSleepSeconds();
+    const child = spawn('npx', ['tsx', host, 'hold', engine.socketPath, container, seconds], { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+    await new Promise<void>((resolve) => child.stdout!.on('data', (chunk) => String(chunk).includes('ready') && resolve()));
+    expect(await sleepersIn(container, seconds)).toHaveLength(2);
+    process.kill(-child.pid!, 'SIGKILL');
+    const deadline = Date.now() + 10_000;
+    while ((await sleepersIn(container, seconds)).length > 0 && Date.now() < deadline) await delay(200);
+    expect(await sleepersIn(container, seconds)).toEqual([]);
+  }, 60_000);
+
+  it('writes records to the host store whatever the target', async () => {
+    const container = await engine.startContainer('tersh-records');
+    const store = createRecordStore({ dir: mkdtempSync(join(tmpdir(), 'tersh-docker-records-')) });
+    const result = await run('echo in-the-container; hostname', { executor: executorFor(container), store });
+    expect(await store.detail(result.id, { selector: 'stdout' })).toMatch(/^in-the-container\n[0-9a-f]{12}\n$/);
+  });
+});
