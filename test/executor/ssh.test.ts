@@ -8,7 +8,8 @@ import type { Executor, LaunchRequest } from '../../src/executor/types.js';
 import { RUN_TAG_VARIABLE } from '../../src/process/child-env.js';
 import { uniqueSleepSeconds } from '../helpers/processes.js';
 import { startSshd, type Sshd } from '../fixtures/sshd.js';
-import { sleepers } from './target-processes.js';
+import { describeExecutorSuite } from './shared-suite.js';
+import { hostCommandLines, sleepers } from './target-processes.js';
 
 let sshd: Sshd;
 let executor: Executor;
@@ -44,6 +45,11 @@ async function gone(seconds: string, withinMs: number): Promise<number[]> {
   while (sleepers(seconds).length > 0 && Date.now() < deadline) await delay(50);
   return sleepers(seconds);
 }
+
+// The same behavioural suite as the local and Docker executors; the target is this machine, so its processes are read from /proc.
+describeExecutorSuite('SSH to 127.0.0.1', async () => ({ executor: sshExecutor(options()), commandLines: async () => hostCommandLines(), scratchDir: sshd.workdir() }), {
+  bigOutputBytes: 100 * 1024 * 1024,
+});
 
 describe('the SSH executor', () => {
   it('runs under the wrapper in its own session over there, stdout and stderr apart, exactly the given env', async () => {

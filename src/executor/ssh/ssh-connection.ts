@@ -56,10 +56,18 @@ function connectError(target: SshTarget, error: Error & { level?: string; code?:
   });
 }
 
-/** An exec channel and how it ended: the exit status (or signal) sshd reported, if any, once it closed. */
+/** What sshd said of the command: its exit status, or the signal that killed it; neither when the channel was lost. */
+export interface ChannelStatus {
+  code?: number | null;
+  signal?: string;
+}
+
+/** An exec channel, its status as soon as sshd sends it, and its close (once every byte of output is in). */
 export interface OpenedChannel {
   channel: ClientChannel;
-  closed: Promise<{ code?: number | null; signal?: string }>;
+  /** Resolves at the exit status, or at the close when none came: processes that outlive the command keep the channel open. */
+  exited: Promise<ChannelStatus>;
+  closed: Promise<ChannelStatus>;
 }
 
 function openChannel(client: Client, command: string): Promise<OpenedChannel> {
@@ -68,12 +76,20 @@ function openChannel(client: Client, command: string): Promise<OpenedChannel> {
       if (error) return reject(error);
       // Listened to at once: a quick command's exit and close can arrive in the same read as the exec's reply,
       // before a promise continuation would run.
-      const closed = new Promise<{ code?: number | null; signal?: string }>((settle) => {
-        const status: { code?: number | null; signal?: string } = {};
-        channel.once('exit', (code: number | null, signal?: string) => Object.assign(status, { code }, signal ? { signal } : {}));
-        channel.once('close', () => settle(status));
+      const status: ChannelStatus = {};
+      let exit: (status: ChannelStatus) => void = () => undefined;
+      const exited = new Promise<ChannelStatus>((settle) => (exit = settle));
+      const closed = new Promise<ChannelStatus>((settle) => {
+        channel.once('exit', (code: number | null, signal?: string) => {
+          Object.assign(status, { code }, signal ? { signal } : {});
+          exit(status);
+        });
+        channel.once('close', () => {
+          exit(status);
+          settle(status);
+        });
       });
-      resolve({ channel, closed });
+      resolve({ channel, exited, closed });
     });
   });
 }

@@ -24,11 +24,15 @@ function statusOf(code: number | null | undefined, signal: string | undefined): 
   return number === undefined ? null : 128 + number;
 }
 
-/** The status the channel reports, or `lost` when it closes without one (the connection dropped). */
-async function channelExit(pooled: PooledChannel, name: string): Promise<{ code: number | null; lost?: string }> {
-  const { code, signal } = await pooled.closed;
-  pooled.release();
+/**
+ * The status sshd reports (at once: processes the command left behind may hold the channel open until they are
+ * killed), or `lost` when the channel closes without one (the connection dropped).
+ */
+async function channelExit(pooled: PooledChannel, name: string, until: 'exited' | 'closed'): Promise<{ code: number | null; lost?: string }> {
+  void pooled.closed.then(() => pooled.release());
+  const { code, signal } = await pooled[until];
   if (code !== undefined || signal !== undefined) return { code: statusOf(code, signal) };
+  await pooled.closed;
   const why = pooled.connection.isOpen ? 'the channel closed without an exit status' : `the connection to ${name} was lost`;
   return { code: null, lost: why };
 }
@@ -64,7 +68,7 @@ export class SshTransport implements TargetTransport {
   async open(argv: readonly string[]): Promise<TargetChannel> {
     const pooled = await this.pool.exec(commandLine(argv));
     const { channel } = pooled;
-    const exit = channelExit(pooled, this.name);
+    const exit = channelExit(pooled, this.name, 'exited');
     const stdin = stdinOf(channel);
     stdin.on('error', () => undefined);
     return {
@@ -100,7 +104,7 @@ export class SshTransport implements TargetTransport {
       if (size <= MAX_EXEC_OUTPUT_BYTES) out.push(chunk);
     });
     channel.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-    const exit = channelExit(pooled, this.name);
+    const exit = channelExit(pooled, this.name, 'closed');
     channel.end(options.input ?? '');
     const timer = setTimeout(() => channel.close(), options.timeoutMs ?? EXEC_TIMEOUT_MS);
     const { code, lost } = await exit;
