@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isTershError } from '../../src/errors.js';
@@ -155,15 +158,30 @@ describe('the SSH executor', () => {
     await expect(own.launch(request('true'))).rejects.toMatchObject({ code: 'EXECUTOR_CLOSED' });
   });
 
-  it('leaves nothing running over there when the host is SIGKILLed', async () => {
+  it('leaves nothing running over there when the host is SIGKILLed (a foreground run and a job, escapees included)', async () => {
     const seconds = uniqueSleepSeconds();
-    const host = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/ssh-host.ts', JSON.stringify(options()), cwd, seconds], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const line = await new Promise<string>((resolve) => host.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString())));
-    expect(JSON.parse(line).remaining).toHaveLength(4);
-    expect(sleepers(seconds)).toHaveLength(3);
+    const host = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/ssh-host.ts', 'hold', JSON.stringify(options()), cwd, seconds], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<string>((resolve) => host.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString())));
+    expect(sleepers(seconds)).toHaveLength(4);
     host.kill('SIGKILL');
     expect(await gone(seconds, 5_000)).toEqual([]);
   });
+
+  it('brings 100 MB over SSH into the host store with bounded host memory', async () => {
+    const storeDir = mkdtempSync(join(tmpdir(), 'tersh-ssh-big-'));
+    try {
+      const host = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/ssh-host.ts', 'big', JSON.stringify(options()), cwd, storeDir, '100'], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      host.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      await new Promise((resolve) => host.once('close', resolve));
+      const report = JSON.parse(out) as { bytes: number; onDisk: number; exit: number; truncated: number; growthMb: number };
+      expect(report).toMatchObject({ bytes: 100 * 1024 * 1024, onDisk: 100 * 1024 * 1024, exit: 0 });
+      expect(report.truncated).toBeGreaterThan(0);
+      expect(report.growthMb).toBeLessThan(64);
+    } finally {
+      rmSync(storeDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('refuses a host whose key changed, with the fingerprint, before running anything', async () => {
     const other = sshExecutor({ ...options(), knownHosts: `[127.0.0.1]:${sshd.port} ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl\n` });
