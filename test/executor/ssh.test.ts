@@ -177,7 +177,7 @@ describe('the SSH executor', () => {
       const report = JSON.parse(out) as { bytes: number; onDisk: number; exit: number; truncated: number; growthMb: number };
       expect(report).toMatchObject({ bytes: 100 * 1024 * 1024, onDisk: 100 * 1024 * 1024, exit: 0 });
       expect(report.truncated).toBeGreaterThan(0);
-      expect(report.growthMb).toBeLessThan(64);
+      expect(report.growthMb).toBeLessThan(80); // measured 43–57 MB for 20, 100 and 300 MB: flat
     } finally {
       rmSync(storeDir, { recursive: true, force: true });
     }

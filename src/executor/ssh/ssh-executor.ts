@@ -34,6 +34,7 @@ export function createSshExecutor(options: SshExecutorOptions): { executor: Exec
   const remote = createRemoteExecutor('ssh', transport);
   let closed = false;
   let environment: Promise<NodeJS.ProcessEnv> | undefined;
+  let home: Promise<string> | undefined;
   const executor: Executor = {
     ...remote,
     async launch(request: LaunchRequest): Promise<LaunchedProcess> {
@@ -55,6 +56,15 @@ export function createSshExecutor(options: SshExecutorOptions): { executor: Exec
         },
       );
       return environment.then((env) => ({ ...env }));
+    },
+    /** The login user's home, read once (a round trip less per run). */
+    defaultCwd() {
+      if (closed) return remote.defaultCwd();
+      home ??= remote.defaultCwd().catch((error: unknown) => {
+        home = undefined;
+        throw error;
+      });
+      return home;
     },
     async close() {
       closed = true;
