@@ -1,7 +1,7 @@
 import { isDryRun, matchRule, type RuleIndex } from './match.js';
 import type { Token } from './normalize.js';
 import { hasLeadingOption } from './wrappers.js';
-import { isCatchAll, readSubcommandPath } from './verbs.js';
+import { destroyingProgramName, isCatchAll, isDestroyingFlag, readSubcommandPath } from './verbs.js';
 import { findOverwrite } from './overwrites.js';
 import { structuralRules, worst } from './structural.js';
 import type { PlanCategory, PlanEffect, PlanSegment } from './types.js';
@@ -16,6 +16,19 @@ export interface Facts {
   hasProcessSubstitution?: boolean;
   /** Raised by what the command runs indirectly (SQL or code fed on stdin). */
   category?: PlanCategory;
+}
+
+/** An unknown program's name or subcommand path, or a known one's catch-all refined by its words. */
+function readDestroyingPath(program: string, args: readonly string[], unknown: boolean): ReturnType<typeof readSubcommandPath> {
+  const named = unknown ? destroyingProgramName(program) : undefined;
+  return named === undefined ? readSubcommandPath(args) : { destroys: named };
+}
+
+/** A reading program's long option that destroys (`journalctl --vacuum-time=1s`). */
+function readsOnlyButDestroys(match: ReturnType<typeof matchRule>, args: readonly string[]): { destroys: string } | undefined {
+  if (match?.rule.category !== 'read-only' || !isCatchAll(match.rule)) return undefined;
+  const flag = args.find((arg) => arg.startsWith('--') && isDestroyingFlag(arg));
+  return flag === undefined ? undefined : { destroys: flag };
 }
 
 export function emptyFacts(): Facts {
@@ -49,7 +62,7 @@ export function buildSegment(index: RuleIndex, argv: readonly Token[], facts: Fa
   } else {
     const match = matchRule(index, texts);
     const refinable = !isDryRun(texts) && (!match || ((match.rule.category === 'network' || match.rule.category === 'mutating') && isCatchAll(match.rule)));
-    const path = refinable ? readSubcommandPath(texts.slice(1)) : undefined;
+    const path = refinable ? readDestroyingPath(program, texts.slice(1), match === undefined) : readsOnlyButDestroys(match, texts.slice(1));
     const overwrite = match?.rule.category === 'destructive' ? undefined : findOverwrite(program, texts.slice(1));
     if (path !== undefined && path !== 'reads') {
       rules.push('cli.destroying-verb');

@@ -32,6 +32,7 @@ export const systemRules: readonly PlanRule[] = [
   { id: 'system.power', program: ['reboot', 'shutdown', 'poweroff', 'halt'], category: 'destructive', warning: 'may shut down or reboot the machine' },
   { id: 'system.init-level', program: ['init', 'telinit'], argPattern: '^[06]$', category: 'destructive', warning: 'may shut down or reboot the machine' },
   { id: 'system.users', program: ['userdel', 'groupdel', 'deluser', 'delgroup'], category: 'destructive', warning: 'may delete user accounts' },
+  { id: 'system.password-delete', program: ['passwd'], flags: [['-d', '--delete']], category: 'destructive', warning: 'removes an account password' },
   { id: 'system.users-write', program: ['useradd', 'usermod', 'groupadd', 'passwd', 'chpasswd', 'adduser'], category: 'mutating' },
   { id: 'system.swap-mount', program: ['umount', 'swapoff', 'mount', 'losetup'], category: 'mutating' },
 ];

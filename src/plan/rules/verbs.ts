@@ -7,8 +7,11 @@ export const destroyingVerbs: readonly string[] = [
   'delete', 'del', 'destroy', 'terminate', 'remove', 'rm', 'rb', 'rmi', 'purge', 'drop', 'wipe', 'prune', 'uninstall',
   'unpublish', 'revoke', 'reset', 'truncate', 'flush', 'flushall', 'flushdb', 'erase', 'deregister', 'unregister', 'decommission',
   'nuke', 'expunge', 'obliterate', 'teardown', 'undefine', 'yank', 'evict', 'discard', 'shred', 'unlink', 'zap', 'trash', 'forget',
-  'deletefile', 'deleteall', 'removeall', 'unset', 'cleanup',
+  'deletefile', 'deleteall', 'removeall', 'unset', 'cleanup', 'disable', 'compact', 'strip',
 ];
+
+/** Program names that are a destroying verb with its object (`userdel`, `lvremove`, `deluser`, `delpart`). */
+export const destroyingNameAffixes: readonly string[] = ['del', 'remove', 'delete', 'destroy', 'purge', 'wipe', 'erase'];
 
 /** Verbs that only read. */
 export const readingVerbs: readonly string[] = [
@@ -19,6 +22,9 @@ export const readingVerbs: readonly string[] = [
 
 /** Long options that turn a command destructive in any CLI (`kafka-topics --delete`, `nomad job stop -purge`). */
 export const destroyingFlags: readonly string[] = ['delete', 'destroy', 'purge', 'prune', 'wipe', 'erase', 'truncate', 'drop', 'remove', 'force-delete', 'delete-all', 'remove-all', 'uninstall', 'nuke', 'obliterate', 'expunge'];
+
+/** Heads of long options that destroy whatever follows them (`--delete-emptydir-data`, `--vacuum-time=1s`, `--purge-all`). */
+export const destroyingFlagHeads: readonly string[] = ['delete', 'remove', 'purge', 'prune', 'vacuum', 'wipe', 'erase'];
 
 /** Flags that take no value, so the word after them is still a subcommand (`tool --force delete x`). */
 export const booleanFlags: readonly string[] = ['-f', '--force', '-y', '--yes', '-q', '--quiet', '-r', '-R', '--recursive', '-a', '--all', '-v', '--verbose', '--debug', '--no-input', '--non-interactive', '--assume-yes', '-i', '--interactive', '--dry-run'];
