@@ -26,6 +26,11 @@ function lines(output: TargetOutput): string[] {
 export function createRemoteExecutor(kind: string, transport: TargetTransport): Executor {
   let closed = false;
   let environment: Promise<NodeJS.ProcessEnv> | undefined;
+  let workingDirectory: Promise<string> | undefined;
+  // Each question costs an exec in the target (100-500 ms): the answers that do not change in practice are kept.
+  // A directory removed since is still caught by the wrapper (nocwd), a shell removed since by its start error.
+  const knownDirectories = new Set<string>();
+  const shells = new Map<string, Promise<string | undefined>>();
   const open = (): void => {
     if (closed) throw new TershError('EXECUTOR_CLOSED', `The executor ${transport.name} is closed`, { details: { executor: transport.name } });
   };
@@ -51,15 +56,26 @@ export function createRemoteExecutor(kind: string, transport: TargetTransport): 
       environment ??= exec(['cat', '/proc/self/environ']).then((output) => parseEnviron(reached(output, 'reading its environment').stdout));
       return environment.then((env) => ({ ...env }));
     },
-    async defaultCwd() {
-      return lines(reached(await exec(['sh', '-c', 'pwd']), 'reading its working directory'))[0] ?? '/';
+    defaultCwd() {
+      workingDirectory ??= exec(['sh', '-c', 'pwd']).then((output) => lines(reached(output, 'reading its working directory'))[0] ?? '/');
+      workingDirectory.catch(() => (workingDirectory = undefined));
+      return workingDirectory;
     },
-    async findProgram(name, env) {
-      const output = reached(await exec(['sh', '-c', FIND_PROGRAM_SCRIPT, 'tersh-find', name, env.PATH ?? '']), 'looking up a program');
-      return lines(output)[0];
+    findProgram(name, env) {
+      const lookup = (): Promise<string | undefined> =>
+        exec(['sh', '-c', FIND_PROGRAM_SCRIPT, 'tersh-find', name, env.PATH ?? '']).then((output) => lines(reached(output, 'looking up a program'))[0]);
+      if (name !== 'bash' && name !== 'sh') return lookup();
+      const key = `${name}\0${env.PATH ?? ''}`;
+      const found = shells.get(key) ?? lookup();
+      shells.set(key, found);
+      found.catch(() => shells.delete(key));
+      return found;
     },
     async isDirectory(path) {
-      return reached(await exec(['test', '-d', path]), 'checking a directory').code === 0;
+      if (knownDirectories.has(path)) return true;
+      const isDirectory = reached(await exec(['test', '-d', path]), 'checking a directory').code === 0;
+      if (isDirectory) knownDirectories.add(path);
+      return isDirectory;
     },
     async pathsExist(paths, cwd) {
       if (paths.length === 0) return [];

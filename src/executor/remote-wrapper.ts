@@ -3,6 +3,7 @@ import { constants } from 'node:os';
 import { PassThrough, type Readable } from 'node:stream';
 import type { LaunchRequest, ProcessExit } from './types.js';
 import { INNER_SCRIPT, SUPERVISOR_SCRIPT } from './remote-scripts.js';
+import { invalid } from '../validate.js';
 
 /** How the supervisor in the target ties the run to the channel (see SUPERVISOR_SCRIPT). */
 export type WrapperMode = 'lifeline' | 'stdin' | 'detached';
@@ -36,11 +37,11 @@ export function wrapperArgv(request: LaunchRequest, nonce: string, tagVariable: 
 }
 
 /** The error a refusal becomes: ENOENT/EACCES as spawn(2) would give them, so run() reports a start failure as locally. */
-export function refusalError(refused: Extract<WrapperReport, { refused: string }>['refused'], request: LaunchRequest, target: string): NodeJS.ErrnoException {
+export function refusalError(refused: Extract<WrapperReport, { refused: string }>['refused'], request: LaunchRequest, target: string): Error {
+  if (refused === 'nocwd') return invalid('cwd', `an existing directory in ${target}`, request.cwd);
   const texts = {
     enoent: [`spawn ${request.file} ENOENT (not found in ${target})`, 'ENOENT'],
     eacces: [`spawn ${request.file} EACCES (not executable in ${target})`, 'EACCES'],
-    nocwd: [`spawn ${request.file} ENOENT (no directory ${request.cwd} in ${target})`, 'ENOENT'],
     nosetsid: [`setsid is not installed in ${target}: its process groups cannot be managed`, 'ENOENT'],
   } as const;
   const [message, code] = texts[refused];

@@ -60,7 +60,8 @@ export async function runAttempt(
       return start(resolved);
     });
   } catch (error) {
-    if (isTershError(error)) {
+    // The target's own refusals (unreachable, no such directory there) are thrown as run() throws them locally.
+    if (isTershError(error) || error instanceof TypeError) {
       await record.finish({ exit: null, shellKind: resolved.shellKind, error: error.message });
       throw error;
     }

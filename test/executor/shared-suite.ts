@@ -59,6 +59,10 @@ export function describeExecutorSuite(name: string, makeFixture: () => Promise<E
       expect(result.stdout).toBe(`${fixture.scratchDir} given has-home\n`);
     });
 
+    it('refuses a cwd that is no directory in the target with a TypeError naming the field', async () => {
+      await expect(run('true', { executor, store, cwd: '/no/such/dir-tersh' })).rejects.toThrow(`Expected \`cwd\` to be an existing directory in ${executor.name}`);
+    });
+
     it('reports a death by signal as the signal', async () => {
       const result = await run('kill -TERM $$', { executor, store, shell: 'sh' });
       expect(result).toMatchObject({ exit: null, signal: 'SIGTERM', ok: false });
