@@ -31,7 +31,11 @@ export type TershErrorCode =
   | 'PTY_BLOCKED'
   | 'EXECUTOR_UNAVAILABLE'
   | 'EXECUTOR_UNSUPPORTED'
-  | 'EXECUTOR_CLOSED';
+  | 'EXECUTOR_CLOSED'
+  | 'SSH_CONNECT_FAILED'
+  | 'SSH_AUTH_FAILED'
+  | 'SSH_HOST_KEY_CHANGED'
+  | 'SSH_HOST_KEY_UNKNOWN';
 
 const brand = Symbol.for('tersh.error');
 

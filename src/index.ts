@@ -49,3 +49,6 @@ export type { CreateToolsOptions, JsonSchema, ToolCallExtra, ToolDefinition, Too
 
 export { webFetch, webSearch } from './web/index.js';
 export type { SearchBackend, SearchHit, WebFetchOptions, WebFetchResult, WebPolicyOptions, WebSearchOptions, WebSearchResult } from './web/index.js';
+
+export { sshExecutor } from './executor/ssh/ssh-executor.js';
+export type { SshExecutorOptions } from './executor/ssh/ssh-options.js';
