@@ -31,7 +31,8 @@ describe('finding candidate lines over bytes', () => {
   it('names every line the notable test takes, on every real output and for every recogniser', () => {
     let checked = 0;
     for (const recogniser of recognisers) {
-      for (const generic of [true, false]) {
+      // the testers condense uses: the generic signals on both streams unless the stdout is data
+      for (const generic of recogniser?.overview !== undefined && recogniser.overview !== 'log' ? [true, false] : [true]) {
         const testers = makeTesters(recogniser, generic);
         expect(testers.notableCandidates).toBeDefined();
         for (const stream of streams) {
@@ -54,7 +55,7 @@ describe('finding candidate lines over bytes', () => {
       }
     }
     expect(checked).toBeGreaterThan(10_000);
-  });
+  }, 120_000);
 
   it('takes few of the ordinary lines', () => {
     const find = makeTesters(undefined).notableCandidates as NonNullable<ReturnType<typeof makeTesters>['notableCandidates']>;
