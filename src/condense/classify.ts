@@ -1,3 +1,5 @@
+import { candidateFinder } from './line-candidates.js';
+import type { CandidateFinder } from './line-candidates.js';
 import { combine, combineLoosely } from './patterns.js';
 import type { LineTester } from './patterns.js';
 import { Role } from './roles.js';
@@ -19,6 +21,8 @@ export interface Testers {
   noise: LineTester;
   /** Every summary, failure signal or block start, and a few more lines: most lines are none, and cost this one test. */
   notable: LineTester;
+  /** The lines of a big text the `notable` test may take (see line-candidates.ts); undefined when it cannot tell. */
+  notableCandidates: CandidateFinder | undefined;
   /** Failure signals and block starts (a line opening a block is a signal). */
   signalOrBlock: LineTester;
   blockStart: LineTester;
@@ -66,8 +70,13 @@ function compile(recogniser: Recogniser | undefined, genericSignals: boolean): T
   const blocks = [...(recogniser?.blocks ?? []), ...(genericSignals ? failureBlocks : [])];
   const summary = [...(recogniser?.summary ?? []), ...summaryLines];
   const signals = [...(recogniser?.signals ?? []), ...(genericSignals ? failureSignals : [])];
+  const notable = [...summary, ...signals, ...blocks.map((b) => b.start)];
   return {
-    notable: combineLoosely([...summary, ...signals, ...blocks.map((b) => b.start)]),
+    notable: combineLoosely(notable),
+    notableCandidates: candidateFinder(
+      notable.map((item) => (item instanceof RegExp ? item : item.guard)),
+      SCAN_CHARS,
+    ),
     signal: combine(signals),
     signalOrBlock: combine([...signals, ...blocks.map((b) => b.start)]),
     summary: combine(summary),

@@ -12,15 +12,23 @@ export interface Guarded {
 }
 
 export function combine(items: readonly (RegExp | Guarded)[]): LineTester {
-  const patterns = items.filter((item): item is RegExp => item instanceof RegExp);
   const guarded = items.filter((item): item is Guarded => !(item instanceof RegExp)).map(({ guard, pattern }) => ({ guard: withoutState(guard), pattern: withoutState(pattern) }));
+  return tester(unions(items.filter((item): item is RegExp => item instanceof RegExp)), guarded);
+}
+
+/** The few regexes that together match what any of `patterns` matches: the flagless ones merged, the others apart. */
+export function unions(patterns: readonly RegExp[]): RegExp[] {
   const plain = patterns.filter((p) => p.flags.replace(/[gy]/g, '') === '');
   const flagged = patterns.filter((p) => p.flags.replace(/[gy]/g, '') !== '').map(withoutState);
   const alternatives = plain.flatMap((p) => topLevelAlternatives(p.source));
-  const regexes = [anchoredUnion(alternatives.filter((a) => a.startsWith('^'))), looseUnion(alternatives.filter((a) => !a.startsWith('^'))), ...flagged].filter(
+  return [anchoredUnion(alternatives.filter((a) => a.startsWith('^'))), looseUnion(alternatives.filter((a) => !a.startsWith('^'))), ...flagged].filter(
     (re): re is RegExp => re !== undefined,
   );
-  return tester(regexes, guarded);
+}
+
+/** The regexes of {@link combineLoosely}: together they match at least every line `combine(items)` matches. */
+export function looseUnions(items: readonly (RegExp | Guarded)[]): RegExp[] {
+  return unions(items.map((item) => (item instanceof RegExp ? item : item.guard)));
 }
 
 /** The tester as a plain function of its parts (most lists come down to one or two regexes and no guard). */

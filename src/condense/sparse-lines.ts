@@ -81,6 +81,25 @@ export class SparseCollector {
     else this.place({ line, keep: i <= this.keepUntil });
   }
 
+  /** Lines pushed so far. */
+  get lineCount(): number {
+    return this.count;
+  }
+
+  /** The last line index a line pushed is kept at whatever it holds (in the head window or a block), or -1. */
+  keepsThrough(): number {
+    return this.headOpen ? Infinity : this.keepUntil;
+  }
+
+  /**
+   * `n` lines known not to be notable, past {@link keepsThrough} and not among the last `window` lines: counted in
+   * the current unread run without being read (what `push(line, scanned, false)` does with each).
+   */
+  skipPlain(n: number): void {
+    this.count += n;
+    this.skipped += n;
+  }
+
   /** Stored lines that are not in the input (an excerpt's cut marker stands for them): one unread entry. */
   skip(storedLines: number): void {
     this.headOpen = false;
