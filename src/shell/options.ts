@@ -4,7 +4,7 @@ import type { Policy } from '../plan/index.js';
 import { normalizeRunOptions, RUN_OPTION_KEYS } from '../run/run-options.js';
 import { normalizePolicy } from '../run/run-policy.js';
 import { normalizeSandboxOptions } from '../sandbox/index.js';
-import { invalid, isPlainObject, optionalBoolean, optionalString, optionalEnvRecord, readOptionsObject } from '../validate.js';
+import { invalid, isPlainObject, optionalBoolean, optionalInteger, optionalString, optionalEnvRecord, readOptionsObject } from '../validate.js';
 import type { ShellOptions } from './types.js';
 
 export interface NormalizedShellOptions {
@@ -12,6 +12,7 @@ export interface NormalizedShellOptions {
   env: Record<string, string>;
   storeDir: string | undefined;
   checkpointDir: string | undefined;
+  maxUndoCheckpoints: number | undefined;
   policy: Policy | undefined;
   /** The sandbox every run gets (as given, validated), or undefined. */
   sandbox: unknown;
@@ -25,7 +26,7 @@ const NOT_DEFAULTS = ['cwd', 'env', 'store', 'jobs', 'signal', 'onProgress', 'in
 export const SHELL_RUN_KEYS: readonly string[] = RUN_OPTION_KEYS.filter((key) => key !== 'store' && key !== 'jobs' && key !== 'policy');
 
 export function normalizeShellOptions(options: ShellOptions | undefined): NormalizedShellOptions {
-  const raw = readOptionsObject('options', options, ['cwd', 'env', 'storeDir', 'checkpointDir', 'policy', 'sandbox', 'defaults', 'persistEnv', 'jobs']);
+  const raw = readOptionsObject('options', options, ['cwd', 'env', 'storeDir', 'checkpointDir', 'maxUndoCheckpoints', 'policy', 'sandbox', 'defaults', 'persistEnv', 'jobs']);
   const cwd = resolve(optionalString('cwd', raw.cwd, { nonEmpty: true }) ?? process.cwd());
   if (!statSync(cwd, { throwIfNoEntry: false })?.isDirectory()) throw invalid('cwd', 'an existing directory', raw.cwd ?? cwd);
   const defaults = readOptionsObject('defaults', raw.defaults, SHELL_RUN_KEYS.filter((key) => !NOT_DEFAULTS.includes(key)));
@@ -36,6 +37,7 @@ export function normalizeShellOptions(options: ShellOptions | undefined): Normal
     env: optionalEnvRecord('env', raw.env) ?? {},
     storeDir: optionalString('storeDir', raw.storeDir, { nonEmpty: true }),
     checkpointDir: optionalString('checkpointDir', raw.checkpointDir, { nonEmpty: true }),
+    maxUndoCheckpoints: optionalInteger('maxUndoCheckpoints', raw.maxUndoCheckpoints, { min: 1 }),
     policy: normalizePolicy(raw.policy),
     sandbox: normalizeSandboxOptions(raw.sandbox, 'sandbox') === undefined ? undefined : raw.sandbox,
     defaults,

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { createCheckpointStore, type CheckpointStore } from '../checkpoint/index.js';
 import { TershError } from '../errors.js';
 import { createJobManager } from '../jobs/index.js';
 import { plan } from '../plan/index.js';
@@ -12,6 +11,7 @@ import { optionalString, readOptionsObject } from '../validate.js';
 import { diffEnv } from './env-diff.js';
 import { normalizeShellOptions, SHELL_RUN_KEYS } from './options.js';
 import { SessionCapture, type PreparedCapture } from './session-capture.js';
+import { shellCheckpoints } from './shell-checkpoints.js';
 import { shellPty } from './shell-pty.js';
 import type { Shell, ShellOptions, ShellRunOptions } from './types.js';
 
@@ -27,7 +27,6 @@ export function createShell(options?: ShellOptions): Shell {
   const capture = new SessionCapture(settings.persistEnv);
   let cwd = settings.cwd;
   let env = { ...settings.env };
-  let checkpointStore: CheckpointStore | undefined;
   let closing: Promise<void> | undefined;
   /** Foreground runs in progress, ended by close() (a detached one is not listed). */
   const foreground = new Map<AbortController, Promise<unknown>>();
@@ -43,7 +42,11 @@ export function createShell(options?: ShellOptions): Shell {
     env: () => env,
     ensureOpen,
   });
-  const checkpoints = (): CheckpointStore => (checkpointStore ??= createCheckpointStore(settings.checkpointDir === undefined ? {} : { dir: settings.checkpointDir }));
+  const checkpoints = shellCheckpoints(
+    { checkpointDir: settings.checkpointDir, maxUndoCheckpoints: settings.maxUndoCheckpoints, startCwd: settings.cwd },
+    () => cwd,
+    (dir) => (cwd = dir),
+  );
 
   /** Foreground bash runs in the session's own directory report where they ended. */
   const prepareCapture = (command: string | readonly string[], merged: Record<string, unknown>, runEnv: Record<string, string>): PreparedCapture | undefined => {
@@ -144,18 +147,17 @@ export function createShell(options?: ShellOptions): Shell {
 
     async checkpoint(label, saveOptions) {
       ensureOpen();
-      return checkpoints().save(label, cwd, saveOptions);
+      return checkpoints.save(label, saveOptions);
     },
 
     async restore(label, restoreOptions) {
       ensureOpen();
-      const raw = readOptionsObject('options', restoreOptions, ['origin', 'target']);
-      return checkpoints().restore(label, { ...raw, origin: (raw.origin ?? raw.target ?? cwd) as string });
+      return checkpoints.restore(label, restoreOptions);
     },
 
-    async checkpoints() {
+    async checkpoints(listOptions) {
       ensureOpen();
-      return checkpoints().list(cwd);
+      return checkpoints.list(listOptions);
     },
 
     close() {

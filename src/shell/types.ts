@@ -1,4 +1,4 @@
-import type { CheckpointInfo, RestoreOptions, RestoreReport, SaveOptions } from '../checkpoint/index.js';
+import type { CheckpointInfo, CheckpointRef, RestoreOptions, RestoreReport, SaveOptions } from '../checkpoint/index.js';
 import type { JobManager, JobManagerOptions } from '../jobs/index.js';
 import type { Plan, Policy, PolicyOptions } from '../plan/index.js';
 import type { PtyManager } from '../pty/index.js';
@@ -29,6 +29,8 @@ export interface ShellOptions {
   storeDir?: string;
   /** Folder of the shell's checkpoints. @defaultValue that of `createCheckpointStore()` */
   checkpointDir?: string;
+  /** Undo checkpoints (taken by each restore) kept per folder; see `createCheckpointStore()`. @defaultValue 10 */
+  maxUndoCheckpoints?: number;
   /** An allow/deny policy (from `createPolicy()`, or its options) applied to every run. @defaultValue none */
   policy?: Policy | PolicyOptions;
   /**
@@ -72,10 +74,15 @@ export interface Shell {
   readonly pty: PtyManager;
   /** Snapshots the session's directory under `label`. */
   checkpoint(label: string, options?: SaveOptions): Promise<CheckpointInfo>;
-  /** Puts the session's directory (or `options.origin`) back as it was at `label`. */
+  /**
+   * Puts the folder `label` was taken of back as it was. A checkpoint belongs to its origin: the label is looked up
+   * in the session's directory, then in the folders this shell checkpointed (latest first), then in the one it started
+   * in, whatever the session's directory is now; `origin` names the folder instead. A `target` that is not the
+   * checkpoint's origin is refused with `CHECKPOINT_TARGET_MISMATCH`.
+   */
   restore(label: string, options?: RestoreOptions): Promise<RestoreReport>;
-  /** The checkpoints of the session's directory, oldest first. */
-  checkpoints(): Promise<CheckpointInfo[]>;
+  /** The checkpoints of the session's directory, of the folders this shell checkpointed and of the one it started in (or of `origin`), oldest first. */
+  checkpoints(options?: CheckpointRef): Promise<CheckpointInfo[]>;
   /** Ends every foreground run (each resolves with `canceled: true`), live job (not a `detached` one) and terminal session, then releases everything; every later call throws `SHELL_CLOSED`. */
   close(): Promise<void>;
 }

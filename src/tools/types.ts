@@ -123,7 +123,7 @@ export interface ToolShell {
   };
   checkpoint(label: string, options?: Record<string, unknown>): Promise<object>;
   restore(label: string, options?: Record<string, unknown>): Promise<object>;
-  checkpoints(): Promise<readonly object[]>;
+  checkpoints(options?: Record<string, unknown>): Promise<readonly object[]>;
   /** Terminal sessions, for the `sh_pty_*` tools. */
   readonly pty?: PtyManager;
 }
