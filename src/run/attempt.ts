@@ -1,6 +1,7 @@
 import type { RecordStore } from '../store/index.js';
 import { buildChildEnv } from '../process/child-env.js';
 import type { JobHost } from './job-host.js';
+import { withLocalBins } from './local-bins.js';
 import { ProcessHandle } from './process-handle.js';
 import { reportProgress } from './progress.js';
 import { resolveCommand, type ResolvedCommand } from './resolve-command.js';
@@ -23,7 +24,8 @@ export async function runAttempt(
   extraMeta: Record<string, unknown> = {},
 ): Promise<FinishedRun> {
   const record = context.store.create({ command, cwd: opts.cwd, ...(opts.description ? { description: opts.description } : {}), ...extraMeta });
-  const env = buildChildEnv(process.env, opts.env, record.id);
+  const childEnv = buildChildEnv(process.env, opts.env, record.id);
+  const env = opts.preferLocal ? withLocalBins(childEnv, opts.cwd) : childEnv;
   let resolved: ResolvedCommand;
   try {
     resolved = opts.argv ? { file: opts.argv[0]!, args: opts.argv.slice(1), shellKind: 'direct' } : resolveCommand(command, { shell: opts.shell, pipefail: opts.pipefail, env });
@@ -46,7 +48,7 @@ export async function runAttempt(
   }
   const jobs = opts.background || opts.autoBackgroundAfterMs !== undefined ? context.jobs() : undefined;
   if (opts.background) jobs!.ensureCapacity();
-  const timeoutMs = opts.background && !opts.timeoutGiven ? jobs!.defaultLifetimeMs : opts.timeoutMs;
+  const timeoutMs = (opts.background && !opts.timeoutGiven) || opts.unlimited ? jobs!.defaultLifetimeMs : opts.timeoutMs;
 
   let handle: ProcessHandle;
   try {

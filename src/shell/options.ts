@@ -45,3 +45,16 @@ export function normalizeShellOptions(options: ShellOptions | undefined): Normal
     jobs: (raw.jobs ?? {}) as Record<string, unknown>,
   };
 }
+
+/** Seed 001: in a session, a foreground call still running after 30 s becomes a job. */
+export const SHELL_AUTO_BACKGROUND_AFTER_MS = 30_000;
+
+/**
+ * A shell's run options with its default promotion, unless the caller chose (`autoBackgroundAfterMs`, `0` = never),
+ * the run is a job already, or it asks for a verdict in the same call (`expect`, `retries`), which a job would not give.
+ */
+export function withDefaultPromotion(merged: Record<string, unknown>): Record<string, unknown> {
+  const asksVerdict = merged.expect !== undefined || (typeof merged.retries === 'number' && merged.retries > 0);
+  if (merged.autoBackgroundAfterMs !== undefined || merged.background === true || merged.detached === true || asksVerdict) return merged;
+  return { ...merged, autoBackgroundAfterMs: SHELL_AUTO_BACKGROUND_AFTER_MS };
+}

@@ -1,3 +1,4 @@
+import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { TershError } from '../errors.js';
 import { createJobManager } from '../jobs/index.js';
@@ -7,9 +8,9 @@ import { normalizePolicy } from '../run/run-policy.js';
 import { resolveCommand } from '../run/resolve-command.js';
 import { run, type RunOptions, type RunResult } from '../run/index.js';
 import { createRecordStore } from '../store/index.js';
-import { optionalString, readOptionsObject } from '../validate.js';
+import { invalid, optionalString, readOptionsObject, requiredString } from '../validate.js';
 import { diffEnv } from './env-diff.js';
-import { normalizeShellOptions, SHELL_RUN_KEYS } from './options.js';
+import { normalizeShellOptions, SHELL_RUN_KEYS, withDefaultPromotion } from './options.js';
 import { SessionCapture, type PreparedCapture } from './session-capture.js';
 import { shellCheckpoints } from './shell-checkpoints.js';
 import { shellPty } from './shell-pty.js';
@@ -80,6 +81,14 @@ export function createShell(options?: ShellOptions): Shell {
       return cwd;
     },
 
+    cd(path) {
+      ensureOpen();
+      const dir = resolve(cwd, requiredString('path', path, { nonEmpty: true }));
+      if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw invalid('path', 'an existing directory', path);
+      cwd = realpathSync(dir);
+      return cwd;
+    },
+
     get jobs() {
       ensureOpen();
       return jobs;
@@ -93,7 +102,7 @@ export function createShell(options?: ShellOptions): Shell {
     async run(command, runOptions?: ShellRunOptions) {
       ensureOpen();
       const perCall = Object.fromEntries(Object.entries(readOptionsObject('options', runOptions, SHELL_RUN_KEYS)).filter(([, value]) => value !== undefined));
-      const merged: Record<string, unknown> = { ...settings.defaults, ...perCall };
+      const merged = withDefaultPromotion({ ...settings.defaults, ...perCall });
       const callCwd = optionalString('cwd', merged.cwd, { nonEmpty: true });
       const runEnv = { ...env, ...(perCall.env as Record<string, string> | undefined) };
       const prepared = prepareCapture(command, merged, runEnv);

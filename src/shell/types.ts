@@ -57,6 +57,8 @@ export interface ShellOptions {
 export interface Shell {
   /** The session's working directory (moved by a foreground bash command that ends elsewhere, as `cd sub && make`). */
   readonly cwd: string;
+  /** Moves the session to `path` (relative to the session's directory; must exist), as a terminal's `cd`; returns the new directory. */
+  cd(path: string): string;
   /** Runs a command in the session's directory and environment. */
   run(command: string | readonly string[], options?: ShellRunOptions): Promise<RunResult>;
   /** A stream of a record in full, its meta, or the lines matching `match`. */

@@ -1,10 +1,24 @@
 import { isTershError } from '../errors.js';
+import { inToolSpelling, toolSpellingOf } from './option-names.js';
 import { snakeKey } from './snake-case.js';
 import type { ToolResult } from './types.js';
 
 /** A successful result: the structured content, and the same as compact JSON text. */
 export function toolResult(structured: Record<string, unknown>, isError = false): ToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured, isError };
+}
+
+const WORDED_FIELDS = new Set(['hint', 'advice', 'message', 'warning']);
+
+/** A result whose hints, advice and messages (at any depth: a job's final `result` too) name options as the tools spell them. */
+export function inToolWords(value: unknown, depth = 0): unknown {
+  if (depth > 8 || typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map((item) => inToolWords(item, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    out[key] = WORDED_FIELDS.has(key) && typeof item === 'string' ? inToolSpelling(item) : inToolWords(item, depth + 1);
+  }
+  return out;
 }
 
 /**
@@ -23,7 +37,8 @@ export function errorResult(error: unknown, fromShell = false): ToolResult {
 }
 
 function snakeFieldNames(message: string): string {
-  return message
-    .replace(/(Expected|Unknown option|Give) `([^`]+)`/g, (_, lead: string, field: string) => `${lead} \`${field.split('.').map(snakeKey).join('.')}\``)
+  const spell = (segment: string): string => toolSpellingOf(segment) ?? snakeKey(segment);
+  return inToolSpelling(message)
+    .replace(/(Expected|Unknown option|Give) `([^`]+)`/g, (_, lead: string, field: string) => `${lead} \`${field.split('.').map(spell).join('.')}\``)
     .replace(/; expected one of: ([\w, ]+)$/, (_, list: string) => `; expected one of: ${list.split(', ').map(snakeKey).join(', ')}`);
 }

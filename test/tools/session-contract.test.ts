@@ -77,4 +77,46 @@ describe('a shell session through the tools', () => {
       await shell.close();
     }
   });
+
+  it('keeps a cwd given to sh_run for the next calls (seed 003), and leaves it on a refused call', async () => {
+    const root = realpathSync(tempDir());
+    mkdirSync(join(root, 'pkg', 'src'), { recursive: true });
+    const shell = shellOn(root, tempDir());
+    const call = toolbox(shell);
+    expect((await call('sh_run', { command: 'pwd', cwd: 'pkg' })).body.stdout).toBe(`${join(root, 'pkg')}\n`);
+    expect((await call('sh_run', { command: 'pwd' })).body.stdout).toBe(`${join(root, 'pkg')}\n`);
+    expect((await call('sh_run', { command: 'cd src && pwd' })).body.stdout).toBe(`${join(root, 'pkg', 'src')}\n`);
+    expect(shell.cwd).toBe(join(root, 'pkg', 'src'));
+    const missing = await call('sh_run', { command: 'pwd', cwd: 'nowhere' });
+    expect(missing.body.error.message).toMatch(/^Expected `cwd` to be an existing directory, got `\/.*\/pkg\/src\/nowhere`$/);
+    const refused = await call('sh_run', { command: 'true', cwd: root, timeout_ms: 0, auto_background_after_ms: 0 });
+    expect(refused.isError).toBe(true);
+    expect(shell.cwd).toBe(join(root, 'pkg', 'src'));
+    expect(shell.cd('..')).toBe(join(root, 'pkg'));
+    expect(() => shell.cd('absent')).toThrow('Expected `path` to be an existing directory');
+  });
+
+  it('lists jobs with sh_jobs, and takes background_action status | cancel on sh_logs, sh_kill and sh_run', async () => {
+    const shell = shellOn(tempDir(), tempDir());
+    const call = toolbox(shell);
+    const quick = await call('sh_run', { command: 'echo quick', run_in_background: true });
+    const slow = await call('sh_run', { command: 'sleep 30; echo never', run_in_background: true });
+    await call('sh_logs', { job_id: quick.body.job_id, wait_until_exit: true, wait_ms: 5_000 });
+    const listed = await call('sh_jobs', {});
+    expect(listed.body.jobs).toMatchObject([
+      { job_id: quick.body.job_id, command: 'echo quick', status: 'exited', exit: 0 },
+      { job_id: slow.body.job_id, status: 'running', pid: expect.any(Number) },
+    ]);
+    expect((await call('sh_logs', { job_id: slow.body.job_id, background_action: 'status' })).body).toMatchObject({ job_id: slow.body.job_id, status: 'running' });
+    expect((await call('sh_run', { job_id: slow.body.job_id, background_action: 'status' })).body).toMatchObject({ status: 'running' });
+    const cancelled = await call('sh_kill', { job_id: slow.body.job_id, background_action: 'cancel' });
+    expect(cancelled.body).toMatchObject({ job_id: slow.body.job_id, status: 'killed' });
+    expect((await call('sh_run', { job_id: quick.body.job_id, background_action: 'cancel' })).body).toMatchObject({ status: 'exited' });
+    const readOnly = await call('sh_logs', { job_id: quick.body.job_id, background_action: 'cancel' });
+    expect(readOnly.body.error.message).toBe("Expected `background_action` to be one of 'status', got `cancel` (string)");
+    const unknown = await call('sh_logs', { job_id: 'j000', background_action: 'status' });
+    expect(unknown.body.error).toMatchObject({ code: 'JOB_NOT_FOUND' });
+    const noId = await call('sh_run', { background_action: 'status' });
+    expect(noId.body.error.message).toMatch(/^Expected `job_id` with `background_action`/);
+  });
 });

@@ -35,7 +35,7 @@ describe('tool definitions cost little context', () => {
     const [run] = createTools(runShell(tempDir(), tempDir()), { include: ['sh_run'] });
     const tooLong = await run!.handler({ command: 'true', timeout_ms: 3_600_001 });
     expect(tooLong.isError).toBe(true);
-    expect(tooLong.content[0].text).toContain('Expected `timeout_ms` to be an integer from 1 to 3600000');
+    expect(tooLong.content[0].text).toContain('Expected `timeout_ms` to be an integer from 0 to 3600000');
     const aliased = await run!.handler({ cmd: 'echo via-alias', timeout: 5_000 });
     expect(aliased.structuredContent).toMatchObject({ exit: 0, stdout: 'via-alias\n' });
   });
