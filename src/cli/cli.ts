@@ -45,6 +45,8 @@ export async function cli(argv: readonly string[], env: NodeJS.ProcessEnv = proc
       ...(env.TERSH_STORE_DIR ? { storeDir: env.TERSH_STORE_DIR } : {}),
       ...(env.TERSH_CHECKPOINT_DIR ? { checkpointDir: env.TERSH_CHECKPOINT_DIR } : {}),
       cwd: parsed.global.cwd ?? process.cwd(),
+      // The CLI's jobs end when it exits: a person's run stays in the foreground.
+      defaults: { autoBackgroundAfterMs: 0 },
     });
   } catch (error) {
     return usageError((error as Error).message.replace(/`cwd`/, '`--cwd`'), parsed.global.pretty);

@@ -1,6 +1,7 @@
 import { buildChildEnv } from '../process/child-env.js';
 import type { RecordWriter } from '../store/index.js';
 import { wrapForRun, type WrappedRun } from './wrap-for-run.js';
+import { withLocalBins } from './local-bins.js';
 import { resolveCommand, type ResolvedCommand } from './resolve-command.js';
 import type { NormalizedRunOptions } from './run-options.js';
 import { resolveInTarget, sandboxInTarget } from './run-target.js';
@@ -23,7 +24,9 @@ export async function prepareCommand(command: string, opts: NormalizedRunOptions
   const { executor } = opts;
   let resolved: ResolvedCommand | undefined;
   try {
-    const env = buildChildEnv(executor ? await executor.baseEnv() : process.env, opts.env, record.id);
+    const childEnv = buildChildEnv(executor ? await executor.baseEnv() : process.env, opts.env, record.id);
+    // node_modules/.bin folders are the host's: over an executor they would name paths the target does not have.
+    const env = opts.preferLocal && !executor ? withLocalBins(childEnv, opts.cwd) : childEnv;
     if (opts.argv) resolved = { file: opts.argv[0]!, args: opts.argv.slice(1), shellKind: 'direct' };
     else resolved = executor ? await resolveInTarget(command, opts, env, executor) : (opts.resolved ?? resolveCommand(command, { shell: opts.shell, pipefail: opts.pipefail, env }));
     if (executor) {

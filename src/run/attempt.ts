@@ -29,7 +29,7 @@ export async function runAttempt(
   let { resolved } = prepared;
   const jobs = opts.background || opts.autoBackgroundAfterMs !== undefined ? context.jobs() : undefined;
   if (opts.background) jobs!.ensureCapacity();
-  const timeoutMs = opts.background && !opts.timeoutGiven ? jobs!.defaultLifetimeMs : opts.timeoutMs;
+  const timeoutMs = (opts.background && !opts.timeoutGiven) || opts.unlimited ? jobs!.defaultLifetimeMs : opts.timeoutMs;
 
   let handle: ProcessHandle;
   const start = (what: ResolvedCommand): Promise<ProcessHandle> =>

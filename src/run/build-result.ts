@@ -111,5 +111,5 @@ function leftoverHint(outcome: ProcessOutcome, detachedForeground: boolean): str
   const what = outcome.timedOut || outcome.canceled
     ? `${one ? 'was' : 'were'} killed with the run`
     : `${one ? 'was' : 'were'} still running after the command exited and ${one ? 'was' : 'were'} stopped`;
-  return `${pids.length} background process${one ? '' : 'es'} (pid ${pids.join(', ')}) ${what}; start long-lived processes with background: true.`;
+  return `${pids.length} background process${one ? '' : 'es'} (pid ${pids.join(', ')}) ${what}; start long-lived processes with \`background: true\`.`;
 }

@@ -16,7 +16,7 @@ export function idleSleepRefusal(command: string): string | undefined {
   const last = shape.segments.at(-1)!;
   const seconds = sleepSeconds(last);
   if (seconds === undefined || seconds < MIN_IDLE_SECONDS) return undefined;
-  return `Refused to run a bare \`${last.text}\`: sleeping blocks the turn. Run what you wait for in the background and poll its logs, or wait on a condition (\`until curl -s localhost:3000; do sleep 1; done\`).`;
+  return `Refused to run a bare \`${last.text}\`: sleeping blocks the turn. Run what you wait for in the background and poll its logs, or wait on a condition (\`until curl -s localhost:3000; do sleep 1; done\`); \`allowIdleSleep: true\` runs it anyway.`;
 }
 
 /** How long a `sleep` / `Start-Sleep` segment sleeps, or undefined when it is something else. */

@@ -11,6 +11,7 @@ import {
   readOptionsObject,
 } from '../validate.js';
 import { isKnownEncoding } from './decode.js';
+import { normalizeDeadlines } from './deadlines.js';
 import { isJobHost, type JobHost } from '../jobs/job-host.js';
 import type { Policy, PolicyOptions } from '../plan/index.js';
 import { normalizePolicy } from './run-policy.js';
@@ -27,9 +28,15 @@ export interface RunOptions extends RetryOptions {
   cwd?: string;
   /** Variables added to the child's environment (they win over the inherited and non-interactive ones). */
   env?: Record<string, string>;
-  /** Kill the whole process group after this long. @defaultValue 120000 */
+  /**
+   * Kill the whole process group this long after the start (time after a promotion to a job included). Up to
+   * `maxTimeoutMs` in the foreground, up to 3600000 for a run that can become a job (`background`, or
+   * `autoBackgroundAfterMs` > 0). `0`: no deadline of its own, with promotion on (at 30 s unless
+   * `autoBackgroundAfterMs` says otherwise): the job then lives as long as the job manager's `defaultLifetimeMs`.
+   * @defaultValue 120000
+   */
   timeoutMs?: number;
-  /** The highest `timeoutMs` accepted. @defaultValue 600000 */
+  /** The foreground cap: the highest `timeoutMs` of a run that cannot become a job, and the latest a promoted run is promoted. @defaultValue 600000 */
   maxTimeoutMs?: number;
   /** Time between SIGTERM and SIGKILL when killing. @defaultValue 2000 */
   killGraceMs?: number;
@@ -58,6 +65,12 @@ export interface RunOptions extends RetryOptions {
   /** Run a bare `sleep N` (N ≥ 2) instead of refusing it. @defaultValue false */
   allowIdleSleep?: boolean;
   /**
+   * Put `node_modules/.bin` of the cwd and of its parents ahead of `PATH` (tinyexec's meaning), so a project's
+   * `tsc` or `vitest` is found. Off by default: those folders hold whatever a repository's dependencies install,
+   * and ahead of `PATH` any of them would shadow `git`, `ls` or `node` for every command. @defaultValue false
+   */
+  preferLocal?: boolean;
+  /**
    * Let the run outlive the host and its shell: it is not killed when the host exits or dies, nor by
    * `shell.close()`, and processes it leaves behind are reported in `hint` but not stopped. A timeout or
    * `signal` still kills it. @defaultValue false
@@ -65,7 +78,10 @@ export interface RunOptions extends RetryOptions {
   detached?: boolean;
   /** Start as a background job and return at once with `jobId`. @defaultValue false */
   background?: boolean;
-  /** Promote a foreground run still going after this long to a background job. @defaultValue never */
+  /**
+   * Promote a foreground run still going after this long (at the latest at `maxTimeoutMs`) to a background job;
+   * `0` keeps it in the foreground. @defaultValue never for `run()`; 30000 in a shell (see `createShell`)
+   */
   autoBackgroundAfterMs?: number;
   /** `pipe` keeps a background job's stdin open for `jobs.write()`. @defaultValue 'ignore' (reads /dev/null) */
   stdin?: 'ignore' | 'pipe';
@@ -133,6 +149,7 @@ export interface NormalizedRunOptions {
   shell: boolean | 'bash' | 'sh' | 'powershell' | 'cmd' | undefined;
   pipefail: boolean;
   allowIdleSleep: boolean;
+  preferLocal: boolean;
   background: boolean;
   detached: boolean;
   autoBackgroundAfterMs: number | undefined;
@@ -140,6 +157,8 @@ export interface NormalizedRunOptions {
   jobs: JobHost | undefined;
   /** True when the caller set `timeoutMs` (background jobs otherwise get the job lifetime). */
   timeoutGiven: boolean;
+  /** `timeoutMs: 0`: the run's deadline is the job manager's lifetime. */
+  unlimited: boolean;
   expect: NormalizedExpectations | undefined;
   exitRules: readonly ExitRule[] | undefined;
   condense: 'smart' | 'lossless';
@@ -155,24 +174,19 @@ export interface NormalizedRunOptions {
 
 export const RUN_OPTION_KEYS = [
   'cwd', 'env', 'timeoutMs', 'maxTimeoutMs', 'killGraceMs', 'signal', 'onProgress', 'progressIntervalMs', 'input', 'encoding', 'store', 'full',
-  'inlineMaxBytes', 'ringBytes', 'shell', 'pipefail', 'allowIdleSleep', 'background', 'detached', 'autoBackgroundAfterMs', 'stdin', 'jobs',
+  'inlineMaxBytes', 'ringBytes', 'shell', 'pipefail', 'allowIdleSleep', 'preferLocal', 'background', 'detached', 'autoBackgroundAfterMs', 'stdin', 'jobs',
   'expect', 'exitRules', 'condense', 'budgetTokens', 'policy', 'sandbox', 'trace', 'description', 'executor', ...retryOptionKeys,
 ] as const;
-
-const MAX_TIMEOUT_MS = 600_000;
 
 function pickRetry(raw: Record<string, unknown>): RetryOptions {
   const picked: Record<string, unknown> = {};
   for (const key of retryOptionKeys) if (raw[key] !== undefined) picked[key] = raw[key];
   return picked as RetryOptions;
 }
-const MAX_JOB_LIFETIME_MS = 3_600_000;
-
 export function normalizeRunOptions(options: unknown, extraKeys: readonly string[] = []): NormalizedRunOptions {
   const raw = readOptionsObject('options', options, [...RUN_OPTION_KEYS, ...extraKeys]);
   const background = optionalBoolean('background', raw.background) ?? false;
-  const maxTimeoutMs = optionalInteger('maxTimeoutMs', raw.maxTimeoutMs, { min: 1 }) ?? (background ? MAX_JOB_LIFETIME_MS : MAX_TIMEOUT_MS);
-  const timeoutMs = optionalInteger('timeoutMs', raw.timeoutMs, { min: 1, max: maxTimeoutMs }) ?? Math.min(120_000, maxTimeoutMs);
+  const { timeoutMs, autoBackgroundAfterMs, unlimited } = normalizeDeadlines(raw, background);
   if (raw.executor !== undefined && !isExecutor(raw.executor)) throw invalid('executor', 'an executor (from dockerExecutor(), localExecutor()…)', raw.executor);
   const executor = raw.executor as Executor | undefined;
   const givenCwd = optionalString('cwd', raw.cwd, { nonEmpty: true });
@@ -191,7 +205,7 @@ export function normalizeRunOptions(options: unknown, extraKeys: readonly string
   if (stdin === 'pipe' && !background) throw invalid('stdin', "'pipe' only together with `background: true`", raw.stdin);
   if (stdin === 'pipe' && input !== undefined) throw invalid('stdin', "'pipe' or `input`, not both", raw.stdin);
   const shell = typeof raw.shell === 'boolean' ? raw.shell : optionalOneOf('shell', raw.shell, ['bash', 'sh', 'powershell', 'cmd'] as const);
-  refuseUncheckedJob(raw, background);
+  refuseUncheckedJob(raw, background, autoBackgroundAfterMs);
   return {
     cwd,
     env: optionalEnvRecord('env', raw.env),
@@ -209,12 +223,14 @@ export function normalizeRunOptions(options: unknown, extraKeys: readonly string
     shell,
     pipefail: optionalBoolean('pipefail', raw.pipefail) ?? false,
     allowIdleSleep: optionalBoolean('allowIdleSleep', raw.allowIdleSleep) ?? false,
+    preferLocal: optionalBoolean('preferLocal', raw.preferLocal) ?? false,
     background,
     detached: optionalBoolean('detached', raw.detached) ?? false,
-    autoBackgroundAfterMs: optionalInteger('autoBackgroundAfterMs', raw.autoBackgroundAfterMs, { min: 1 }),
+    autoBackgroundAfterMs,
     stdin,
     jobs: raw.jobs as JobHost | undefined,
     timeoutGiven: raw.timeoutMs !== undefined,
+    unlimited,
     expect: raw.expect === undefined ? undefined : normalizeExpectations(raw.expect, 'expect'),
     exitRules: raw.exitRules === undefined ? undefined : normalizeExitRules(raw.exitRules, 'exitRules'),
     condense: optionalOneOf('condense', raw.condense, ['smart', 'lossless'] as const) ?? 'smart',
@@ -232,8 +248,8 @@ export function normalizeRunOptions(options: unknown, extraKeys: readonly string
  * Expectations and retries are checked when a run ends, in the same call: a job that goes on in the background
  * would leave them unchecked, so the combination is refused rather than silently dropped.
  */
-function refuseUncheckedJob(raw: Record<string, unknown>, background: boolean): void {
-  const promoting = background ? 'background' : raw.autoBackgroundAfterMs !== undefined ? 'autoBackgroundAfterMs' : undefined;
+function refuseUncheckedJob(raw: Record<string, unknown>, background: boolean, autoBackgroundAfterMs: number | undefined): void {
+  const promoting = background ? 'background' : autoBackgroundAfterMs === undefined ? undefined : raw.autoBackgroundAfterMs !== undefined ? 'autoBackgroundAfterMs' : 'timeoutMs: 0';
   if (promoting === undefined) return;
   const unchecked = raw.expect !== undefined ? 'expect' : raw.retries !== undefined && raw.retries !== 0 ? 'retries' : undefined;
   if (unchecked === undefined) return;

@@ -6,7 +6,7 @@ import type { Policy } from '../plan/index.js';
 import { normalizeRunOptions, RUN_OPTION_KEYS } from '../run/run-options.js';
 import { normalizePolicy } from '../run/run-policy.js';
 import { normalizeSandboxOptions } from '../sandbox/index.js';
-import { invalid, isPlainObject, optionalBoolean, optionalString, optionalEnvRecord, readOptionsObject } from '../validate.js';
+import { invalid, isPlainObject, optionalBoolean, optionalInteger, optionalString, optionalEnvRecord, readOptionsObject } from '../validate.js';
 import type { ShellOptions } from './types.js';
 
 export interface NormalizedShellOptions {
@@ -14,6 +14,7 @@ export interface NormalizedShellOptions {
   env: Record<string, string>;
   storeDir: string | undefined;
   checkpointDir: string | undefined;
+  maxUndoCheckpoints: number | undefined;
   policy: Policy | undefined;
   /** The sandbox every run gets (as given, validated), or undefined. */
   sandbox: unknown;
@@ -29,7 +30,7 @@ const NOT_DEFAULTS = ['cwd', 'env', 'store', 'jobs', 'signal', 'onProgress', 'in
 export const SHELL_RUN_KEYS: readonly string[] = RUN_OPTION_KEYS.filter((key) => key !== 'store' && key !== 'jobs' && key !== 'policy' && key !== 'executor');
 
 export function normalizeShellOptions(options: ShellOptions | undefined): NormalizedShellOptions {
-  const raw = readOptionsObject('options', options, ['cwd', 'env', 'storeDir', 'checkpointDir', 'policy', 'sandbox', 'defaults', 'persistEnv', 'jobs', 'executor']);
+  const raw = readOptionsObject('options', options, ['cwd', 'env', 'storeDir', 'checkpointDir', 'maxUndoCheckpoints', 'policy', 'sandbox', 'defaults', 'persistEnv', 'jobs', 'executor']);
   if (raw.executor !== undefined && !isExecutor(raw.executor)) throw invalid('executor', 'an executor (from dockerExecutor(), localExecutor()…)', raw.executor);
   const executor = raw.executor as Executor | undefined;
   const givenCwd = optionalString('cwd', raw.cwd, { nonEmpty: true });
@@ -43,6 +44,7 @@ export function normalizeShellOptions(options: ShellOptions | undefined): Normal
     env: optionalEnvRecord('env', raw.env) ?? {},
     storeDir: optionalString('storeDir', raw.storeDir, { nonEmpty: true }),
     checkpointDir: optionalString('checkpointDir', raw.checkpointDir, { nonEmpty: true }),
+    maxUndoCheckpoints: optionalInteger('maxUndoCheckpoints', raw.maxUndoCheckpoints, { min: 1 }),
     policy: normalizePolicy(raw.policy),
     sandbox: normalizeSandboxOptions(raw.sandbox, 'sandbox') === undefined ? undefined : raw.sandbox,
     defaults,
@@ -50,4 +52,17 @@ export function normalizeShellOptions(options: ShellOptions | undefined): Normal
     jobs: (raw.jobs ?? {}) as Record<string, unknown>,
     executor,
   };
+}
+
+/** Seed 001: in a session, a foreground call still running after 30 s becomes a job. */
+export const SHELL_AUTO_BACKGROUND_AFTER_MS = 30_000;
+
+/**
+ * A shell's run options with its default promotion, unless the caller chose (`autoBackgroundAfterMs`, `0` = never),
+ * the run is a job already, or it asks for a verdict in the same call (`expect`, `retries`), which a job would not give.
+ */
+export function withDefaultPromotion(merged: Record<string, unknown>): Record<string, unknown> {
+  const asksVerdict = merged.expect !== undefined || (typeof merged.retries === 'number' && merged.retries > 0);
+  if (merged.autoBackgroundAfterMs !== undefined || merged.background === true || merged.detached === true || asksVerdict) return merged;
+  return { ...merged, autoBackgroundAfterMs: SHELL_AUTO_BACKGROUND_AFTER_MS };
 }

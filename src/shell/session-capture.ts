@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SESSION_DIR_PREFIX, SESSION_TRAP_FILE, sessionOutFile } from '../trace/bookkeeping.js';
 
 /** The variable naming the file the exit trap writes; the trap unsets it before the command runs. */
 export const SESSION_OUT_VARIABLE = 'TERSH_SESSION_OUT';
@@ -44,12 +45,12 @@ export class SessionCapture {
 
   prepare(): PreparedCapture {
     if (!this.dir) {
-      this.dir = mkdtempSync(join(tmpdir(), 'tersh-shell-'));
-      this.script = join(this.dir, 'session-trap.bash');
+      this.dir = mkdtempSync(join(tmpdir(), SESSION_DIR_PREFIX));
+      this.script = join(this.dir, SESSION_TRAP_FILE);
       writeFileSync(this.script, trapScript(this.withEnv), { mode: 0o600 });
     }
     this.counter += 1;
-    const outFile = join(this.dir, `run-${this.counter}.out`);
+    const outFile = join(this.dir, sessionOutFile(this.counter));
     return { env: { BASH_ENV: this.script, [SESSION_OUT_VARIABLE]: outFile }, outFile };
   }
 

@@ -1,5 +1,5 @@
+import { realpathSync, statSync } from 'node:fs';
 import { posix, resolve } from 'node:path';
-import { createCheckpointStore, type CheckpointStore } from '../checkpoint/index.js';
 import { TershError } from '../errors.js';
 import { createJobManager } from '../jobs/index.js';
 import { plan } from '../plan/index.js';
@@ -10,10 +10,11 @@ import type { RunResult } from '../run/index.js';
 import { normalizeRunOptions, type NormalizedRunOptions } from '../run/run-options.js';
 import { runNormalized, validateRunCommand, type ValidCommand } from '../run/run.js';
 import { createRecordStore } from '../store/index.js';
-import { optionalString, readOptionsObject } from '../validate.js';
+import { invalid, optionalString, readOptionsObject, requiredString } from '../validate.js';
 import { diffEnv } from './env-diff.js';
-import { normalizeShellOptions, SHELL_RUN_KEYS } from './options.js';
+import { normalizeShellOptions, SHELL_RUN_KEYS, withDefaultPromotion } from './options.js';
 import { SessionCapture, type PreparedCapture } from './session-capture.js';
+import { shellCheckpoints } from './shell-checkpoints.js';
 import { shellPty } from './shell-pty.js';
 import type { Shell, ShellOptions, ShellRunOptions } from './types.js';
 
@@ -29,7 +30,6 @@ export function createShell(options?: ShellOptions): Shell {
   const capture = new SessionCapture(settings.persistEnv);
   let cwd = settings.cwd;
   let env = { ...settings.env };
-  let checkpointStore: CheckpointStore | undefined;
   let closing: Promise<void> | undefined;
   /** Foreground runs in progress, ended by close() (a detached one is not listed). */
   const foreground = new Map<AbortController, Promise<unknown>>();
@@ -54,7 +54,11 @@ export function createShell(options?: ShellOptions): Shell {
     if (executor && !posix.isAbsolute(cwd)) cwd = posix.resolve(await executor.defaultCwd(), cwd || '.');
     return cwd;
   };
-  const checkpoints = (): CheckpointStore => (checkpointStore ??= createCheckpointStore(settings.checkpointDir === undefined ? {} : { dir: settings.checkpointDir }));
+  const checkpoints = shellCheckpoints(
+    { checkpointDir: settings.checkpointDir, maxUndoCheckpoints: settings.maxUndoCheckpoints, startCwd: settings.cwd },
+    () => cwd,
+    (dir) => (cwd = dir),
+  );
 
   /**
    * Foreground bash runs in the session's own directory report where they ended. The command is resolved here,
@@ -90,6 +94,14 @@ export function createShell(options?: ShellOptions): Shell {
       return cwd;
     },
 
+    cd(path) {
+      ensureOpen();
+      const dir = resolve(cwd, requiredString('path', path, { nonEmpty: true }));
+      if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw invalid('path', 'an existing directory', path);
+      cwd = realpathSync(dir);
+      return cwd;
+    },
+
     get jobs() {
       ensureOpen();
       return jobs;
@@ -104,7 +116,7 @@ export function createShell(options?: ShellOptions): Shell {
     async run(command, runOptions?: ShellRunOptions) {
       ensureOpen();
       const perCall = Object.fromEntries(Object.entries(readOptionsObject('options', runOptions, SHELL_RUN_KEYS)).filter(([, value]) => value !== undefined));
-      const merged: Record<string, unknown> = { ...settings.defaults, ...perCall };
+      const merged = withDefaultPromotion({ ...settings.defaults, ...perCall });
       const callCwd = optionalString('cwd', merged.cwd, { nonEmpty: true });
       const given = validateRunCommand(command);
       const base = executor ? await targetCwd() : cwd;
@@ -162,20 +174,19 @@ export function createShell(options?: ShellOptions): Shell {
     async checkpoint(label, saveOptions) {
       ensureOpen();
       refuseOverExecutor('A checkpoint');
-      return checkpoints().save(label, cwd, saveOptions);
+      return checkpoints.save(label, saveOptions);
     },
 
     async restore(label, restoreOptions) {
       ensureOpen();
       refuseOverExecutor('A restore');
-      const raw = readOptionsObject('options', restoreOptions, ['origin', 'target']);
-      return checkpoints().restore(label, { ...raw, origin: (raw.origin ?? raw.target ?? cwd) as string });
+      return checkpoints.restore(label, restoreOptions);
     },
 
-    async checkpoints() {
+    async checkpoints(listOptions) {
       ensureOpen();
       refuseOverExecutor('Listing checkpoints');
-      return checkpoints().list(cwd);
+      return checkpoints.list(listOptions);
     },
 
     close() {

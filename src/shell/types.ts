@@ -1,4 +1,4 @@
-import type { CheckpointInfo, RestoreOptions, RestoreReport, SaveOptions } from '../checkpoint/index.js';
+import type { CheckpointInfo, CheckpointRef, RestoreOptions, RestoreReport, SaveOptions } from '../checkpoint/index.js';
 import type { JobManager, JobManagerOptions } from '../jobs/index.js';
 import type { Plan, Policy, PolicyOptions } from '../plan/index.js';
 import type { PtyManager } from '../pty/index.js';
@@ -30,6 +30,8 @@ export interface ShellOptions {
   storeDir?: string;
   /** Folder of the shell's checkpoints. @defaultValue that of `createCheckpointStore()` */
   checkpointDir?: string;
+  /** Undo checkpoints (taken by each restore) kept per folder; see `createCheckpointStore()`. @defaultValue 10 */
+  maxUndoCheckpoints?: number;
   /** An allow/deny policy (from `createPolicy()`, or its options) applied to every run. @defaultValue none */
   policy?: Policy | PolicyOptions;
   /**
@@ -63,6 +65,8 @@ export interface ShellOptions {
 export interface Shell {
   /** The session's working directory (moved by a foreground bash command that ends elsewhere, as `cd sub && make`). */
   readonly cwd: string;
+  /** Moves the session to `path` (relative to the session's directory; must exist), as a terminal's `cd`; returns the new directory. */
+  cd(path: string): string;
   /** Runs a command in the session's directory and environment. */
   run(command: string | readonly string[], options?: ShellRunOptions): Promise<RunResult>;
   /** A stream of a record in full, its meta, or the lines matching `match`. */
@@ -80,10 +84,15 @@ export interface Shell {
   readonly pty: PtyManager;
   /** Snapshots the session's directory under `label`. */
   checkpoint(label: string, options?: SaveOptions): Promise<CheckpointInfo>;
-  /** Puts the session's directory (or `options.origin`) back as it was at `label`. */
+  /**
+   * Puts the folder `label` was taken of back as it was. A checkpoint belongs to its origin: the label is looked up
+   * in the session's directory, then in the folders this shell checkpointed (latest first), then in the one it started
+   * in, whatever the session's directory is now; `origin` names the folder instead. A `target` that is not the
+   * checkpoint's origin is refused with `CHECKPOINT_TARGET_MISMATCH`.
+   */
   restore(label: string, options?: RestoreOptions): Promise<RestoreReport>;
-  /** The checkpoints of the session's directory, oldest first. */
-  checkpoints(): Promise<CheckpointInfo[]>;
+  /** The checkpoints of the session's directory, of the folders this shell checkpointed and of the one it started in (or of `origin`), oldest first. */
+  checkpoints(options?: CheckpointRef): Promise<CheckpointInfo[]>;
   /** Ends every foreground run (each resolves with `canceled: true`), live job (not a `detached` one) and terminal session, then releases everything; every later call throws `SHELL_CLOSED`. */
   close(): Promise<void>;
 }

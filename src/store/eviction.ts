@@ -85,6 +85,14 @@ export class RecordIndex {
     if (entry) entry.lastUsedMs = Date.now();
   }
 
+  /** True when the records known break a cap, or the folder was never read (records of earlier runs may). */
+  exceedsCaps(): boolean {
+    if (this.scannedAt === 0) return true;
+    let bytes = 0;
+    for (const record of this.entries.values()) bytes += record.bytes;
+    return this.entries.size > this.limits.maxRecords || bytes > this.limits.maxBytes;
+  }
+
   private async rescan(): Promise<void> {
     const names = (await readdir(this.dir).catch(() => [] as string[])).filter(isRecordId);
     const records = await Promise.all(names.map((id) => describe(this.dir, id)));

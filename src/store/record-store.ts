@@ -110,6 +110,12 @@ export function createRecordStore(options: RecordStoreOptions = {}): RecordStore
   };
 
   /** A sweep over a fresh reading of the folder, after any sweep in flight (which may predate what the caller saw). */
+  /** The caps hold when a record is complete, not only at the next periodic sweep. */
+  const enforceCaps = async (): Promise<void> => {
+    await sweeping?.catch(() => undefined);
+    if (index.exceedsCaps()) await sweep().catch(() => undefined);
+  };
+
   const sweepAfresh = async (): Promise<string[]> => {
     await sweeping?.catch(() => undefined);
     index.invalidate();
@@ -161,6 +167,8 @@ export function createRecordStore(options: RecordStoreOptions = {}): RecordStore
         try {
           const meta = await finish(facts);
           if (writer.stored) index.noteFinished(id, writer.stdout.bytesWritten + writer.stderr.bytesWritten);
+          forget();
+          await enforceCaps();
           return meta;
         } finally {
           forget();

@@ -1,5 +1,5 @@
-import { defineTool } from './define-tool.js';
-import { labelSchema } from './schemas.js';
+import { defineTool, pick } from './define-tool.js';
+import { folderSchema, labelSchema } from './schemas.js';
 import { toSnakeCase } from './snake-case.js';
 import type { ToolDefinition, ToolShell } from './types.js';
 
@@ -24,11 +24,15 @@ export function restoreTool(shell: ToolShell): ToolDefinition {
   return defineTool({
     name: 'sh_restore',
     description: "Put the shell's working directory back as it was at a checkpoint. The state replaced is checkpointed first (undo_label).",
-    properties: { label: labelSchema },
+    properties: {
+      label: labelSchema,
+      origin: { ...folderSchema, description: 'The folder the checkpoint was taken of. Default: found by label (the session folder, then those checkpointed).' },
+      target: { ...folderSchema, description: "Where to restore; must be the checkpoint's origin (CHECKPOINT_TARGET_MISMATCH otherwise)." },
+    },
     required: ['label'],
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     async call(args) {
-      return toSnakeCase(await shell.restore(args.label as string)) as Record<string, unknown>;
+      return toSnakeCase(await shell.restore(args.label as string, pick(args, { origin: 'origin', target: 'target' }))) as Record<string, unknown>;
     },
   });
 }
@@ -36,11 +40,11 @@ export function restoreTool(shell: ToolShell): ToolDefinition {
 export function checkpointsTool(shell: ToolShell): ToolDefinition {
   return defineTool({
     name: 'sh_checkpoints',
-    description: "List the checkpoints of the shell's working directory, oldest first.",
-    properties: {},
+    description: "List the checkpoints within reach, oldest first: the shell's working directory's, and those of every folder it checkpointed.",
+    properties: { origin: { ...folderSchema, description: 'Only the checkpoints of this folder.' } },
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-    async call() {
-      return { checkpoints: toSnakeCase(await shell.checkpoints()) };
+    async call(args) {
+      return { checkpoints: toSnakeCase(await shell.checkpoints(pick(args, { origin: 'origin' }))) };
     },
   });
 }

@@ -4,7 +4,7 @@ import { checkpointsTool, checkpointTool, restoreTool } from './checkpoint-tools
 import { detailTool } from './detail-tool.js';
 import { globTool } from './glob-tool.js';
 import { grepTool } from './grep-tool.js';
-import { killTool, logsTool } from './job-tools.js';
+import { jobsTool, killTool, logsTool } from './job-tools.js';
 import { planTool } from './plan-tool.js';
 import { ptyCloseTool, ptyOpenTool, ptyRunTool } from './pty-tools.js';
 import { runTool } from './run-tool.js';
@@ -15,7 +15,7 @@ import type { CreateToolsOptions, ToolDefinition, ToolName, ToolShell } from './
 
 /** The tools {@link createTools} returns by default, in that order. @public */
 export const TOOL_NAMES: readonly ToolName[] = Object.freeze([
-  'sh_run', 'sh_detail', 'sh_plan', 'sh_checkpoint', 'sh_restore', 'sh_checkpoints', 'sh_logs', 'sh_kill', 'sh_glob', 'sh_grep',
+  'sh_run', 'sh_detail', 'sh_plan', 'sh_checkpoint', 'sh_restore', 'sh_checkpoints', 'sh_logs', 'sh_kill', 'sh_jobs', 'sh_glob', 'sh_grep',
 ] as const);
 
 /** The opt-in web tools: given only when named in `include`, so the default definitions cost no more context. @public */
@@ -52,6 +52,7 @@ export function createTools(shell: ToolShell, options: CreateToolsOptions = {}):
     sh_checkpoints: () => checkpointsTool(shell),
     sh_logs: () => logsTool(shell),
     sh_kill: () => killTool(shell),
+    sh_jobs: () => jobsTool(shell),
     sh_glob: () => globTool(shell),
     sh_grep: () => grepTool(shell, findRipgrep),
     sh_pty_open: () => ptyOpenTool(shell),
@@ -71,7 +72,7 @@ function shortened(tool: ToolDefinition): ToolDefinition {
   return Object.freeze({
     ...tool,
     description: short?.description ?? tool.description,
-    inputSchema: compactSchema(tool.inputSchema, short ? (short.properties ?? {}) : undefined, short?.hidden),
+    inputSchema: compactSchema(tool.inputSchema, short ? (short.properties ?? {}) : undefined, short?.hidden, short?.shapes),
   });
 }
 

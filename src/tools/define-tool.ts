@@ -1,5 +1,5 @@
 import { checkArgs } from './check-args.js';
-import { errorResult, toolResult } from './tool-result.js';
+import { errorResult, inToolWords, toolResult } from './tool-result.js';
 import type { ToolAnnotations } from '../plan/index.js';
 import { invalid } from '../validate.js';
 import type { JsonSchema, ToolCallExtra, ToolDefinition, ToolName } from './types.js';
@@ -39,9 +39,9 @@ export function defineTool(spec: ToolSpec): ToolDefinition {
         return errorResult(error);
       }
       try {
-        return toolResult(await spec.call(checked, context));
+        return toolResult(inToolWords(await spec.call(checked, context)) as Record<string, unknown>);
       } catch (error) {
-        return errorResult(error, true);
+        return errorResult(error, !(error instanceof ToolArgumentError));
       }
     },
   });
@@ -57,10 +57,13 @@ function readExtra(extra: unknown): ToolCallExtra {
   return { ...(signal ? { signal } : {}), ...(onProgress ? { onProgress: onProgress as NonNullable<ToolCallExtra['onProgress']> } : {}) };
 }
 
+/** A misuse of the tools' own arguments: its message is in the tools' spelling already. */
+export class ToolArgumentError extends TypeError {}
+
 /** The value of a field that has an alias (`command` / `cmd`); giving both is an error, not a silent pick. */
 export function aliased(args: Record<string, unknown>, name: string, alias: string): unknown {
   if (args[name] !== undefined && args[alias] !== undefined) {
-    throw new TypeError(`Give \`${name}\` or \`${alias}\`, not both`);
+    throw new ToolArgumentError(`Give \`${name}\` or \`${alias}\`, not both`);
   }
   return args[name] ?? args[alias];
 }

@@ -38,11 +38,16 @@ export const runProperties: Record<string, JsonSchema> = {
   command: commandSchema,
   cmd: cmdSchema,
   description: { type: 'string', maxLength: 1000, description: 'What the command is for, in a few words (kept in the record\'s meta).' },
-  cwd: { type: 'string', minLength: 1, description: "Working directory, relative to the shell's." },
+  cwd: { type: 'string', minLength: 1, description: "Working directory, relative to the shell's; it persists for the next calls." },
   env: { type: 'object', additionalProperties: { type: 'string' }, description: 'Extra environment variables.' },
   input: { type: 'string', description: 'Written to stdin, which is then closed.' },
-  timeout_ms: { type: 'integer', minimum: 1, maximum: 3_600_000, description: 'Kill the process group after this long. Default 120000.' },
-  timeout: { type: 'integer', minimum: 1, maximum: 3_600_000, description: 'Alias of timeout_ms (milliseconds).' },
+  timeout_ms: {
+    type: 'integer',
+    minimum: 0,
+    maximum: 3_600_000,
+    description: 'Kill the process group this long after the start, time as a job included. Default 120000; 0: no deadline (the job lifetime), promotion on.',
+  },
+  timeout: { type: 'integer', minimum: 0, maximum: 3_600_000, description: 'Alias of timeout_ms (milliseconds).' },
   full: { type: 'boolean', description: 'Return the streams uncondensed.' },
   expect: expectSchema,
   retries: { type: 'integer', minimum: 0, maximum: 100, description: 'Attempts after a failing first one.' },
@@ -52,7 +57,15 @@ export const runProperties: Record<string, JsonSchema> = {
   sandbox: sandboxSchema,
   trace: { type: 'boolean', description: 'Summarise files and network touched (strace, Linux).' },
   run_in_background: { type: 'boolean', description: 'Start as a job and return job_id at once; read it with sh_logs.' },
-  auto_background_after_ms: { type: 'integer', minimum: 1, description: 'Move a run still going after this long to a job.' },
+  background: { type: 'boolean', description: 'Alias of run_in_background.' },
+  pipefail: { type: 'boolean', description: "A pipeline reports its first failing segment's status (bash)." },
+  shell: { anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['bash', 'sh', 'powershell', 'cmd'] }], description: 'true forces a shell, false forbids one, or name it. Default: by the syntax.' },
+  allow_idle_sleep: { type: 'boolean', description: 'Run a bare `sleep N` instead of refusing it.' },
+  condense: { type: 'string', enum: ['smart', 'lossless'], description: 'lossless: only normalise the output (ANSI, progress), never elide.' },
+  prefer_local: { type: 'boolean', description: 'Put node_modules/.bin of cwd and its parents first on PATH.' },
+  background_action: { type: 'string', enum: ['status', 'cancel'], description: "Seed 003's shape: with job_id, a job's status or cancel it (no command)." },
+  job_id: { type: 'string', minLength: 1, maxLength: 200, description: 'The job for background_action.' },
+  auto_background_after_ms: { type: 'integer', minimum: 0, maximum: 3_600_000, description: 'Move a run still going after this long to a job (default 30000; 0: stay in the foreground, at most 600000 ms).' },
 };
 
 export const expectKeys: Record<string, string> = {
@@ -67,17 +80,3 @@ export const expectKeys: Record<string, string> = {
 };
 
 export const sandboxKeys: Record<string, string> = { network: 'network', writable: 'writable', protect: 'protect', allow_unix_sockets: 'allowUnixSockets' };
-
-export const runOptionKeys: Record<string, string> = {
-  cwd: 'cwd',
-  env: 'env',
-  input: 'input',
-  full: 'full',
-  retries: 'retries',
-  retry_on_exit: 'retryOnExit',
-  backoff_ms: 'backoffMs',
-  retry_on_assert_fail: 'retryOnAssertFail',
-  trace: 'trace',
-  run_in_background: 'background',
-  auto_background_after_ms: 'autoBackgroundAfterMs',
-};

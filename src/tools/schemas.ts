@@ -28,4 +28,5 @@ export const exitCodes = (description: string): JsonSchema => ({
   description,
 });
 export const idSchema: JsonSchema = { type: 'string', minLength: 1, maxLength: 200 };
+export const folderSchema: JsonSchema = { type: 'string', minLength: 1, maxLength: 4096 };
 export const labelSchema: JsonSchema = { type: 'string', minLength: 1, maxLength: 200, description: 'The checkpoint label.' };

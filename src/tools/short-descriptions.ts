@@ -1,4 +1,4 @@
-import type { ToolName } from './types.js';
+import type { JsonSchema, ToolName } from './types.js';
 
 /**
  * What a model reads by default (`descriptions: 'short'`): the tool's description, and the property
@@ -10,6 +10,8 @@ export interface ShortText {
   properties?: Record<string, string>;
   /** Aliases accepted by the handler but not advertised (Claude Code's Bash names). */
   hidden?: readonly string[];
+  /** Shorter shapes shown for these properties (the handler checks the full one). */
+  shapes?: Record<string, JsonSchema>;
 }
 
 export const SHORT_TEXTS: Partial<Record<ToolName, ShortText>> = {
@@ -21,12 +23,14 @@ export const SHORT_TEXTS: Partial<Record<ToolName, ShortText>> = {
       timeout_ms: 'default 120000',
       expect: 'post-conditions → assert_ok',
       retries: 'extra attempts',
-      sandbox: 'true: confine writes to cwd',
+      sandbox: 'true: confine writes to cwd; or {network, writable, protect}',
+      shell: 'or bash, sh, powershell, cmd',
       trace: 'strace summary',
       run_in_background: 'job_id now; read with sh_logs',
-      auto_background_after_ms: 'become a job after',
+      auto_background_after_ms: 'default 30000; 0: never',
     },
-    hidden: ['cmd', 'timeout'],
+    hidden: ['cmd', 'timeout', 'background', 'background_action', 'job_id'],
+    shapes: { sandbox: { type: ['boolean', 'object'] }, shell: { type: ['boolean', 'string'] } },
   },
   sh_detail: {
     description: "A past run's stored output by id: a stream, its meta, matching lines or a line range.",
@@ -39,8 +43,10 @@ export const SHORT_TEXTS: Partial<Record<ToolName, ShortText>> = {
   sh_logs: {
     description: "A background job's output from offsets (pass back next_*_offset); can wait for its exit.",
     properties: { wait_ms: 'default 30000' },
+    hidden: ['background_action'],
   },
-  sh_kill: { description: "Signal a job's whole process group (default SIGTERM)." },
+  sh_kill: { description: "Signal a job's whole process group (default SIGTERM).", hidden: ['background_action'] },
+  sh_jobs: { description: 'List background jobs.' },
   sh_glob: { description: 'Find files by glob.', properties: { path: 'default cwd' } },
   sh_grep: { description: 'Search file contents by regex; file:line:text.', properties: { path: 'file or folder, default cwd', fixed_strings: 'pattern is plain text' } },
 };

@@ -51,6 +51,7 @@ export type ToolName =
   | 'sh_checkpoints'
   | 'sh_logs'
   | 'sh_kill'
+  | 'sh_jobs'
   | 'sh_glob'
   | 'sh_grep'
   | 'web_fetch'
@@ -111,6 +112,8 @@ export interface ToolProgress {
 export interface ToolShell {
   /** The session's working directory; relative paths given to the tools resolve against it. */
   readonly cwd: string;
+  /** Moves the session (`sh_run`'s `cwd` persists through it, seed 003); without it a `cwd` applies to its call only. */
+  cd?(path: string): string;
   run(command: string, options?: RunOptions & Record<string, unknown>): Promise<RunResult>;
   detail(id: string, options?: DetailOptions): Promise<string>;
   read(id: string, stream: RecordStream, options?: ReadOptions): Promise<ReadPage | ExpiredRead>;
@@ -120,10 +123,14 @@ export interface ToolShell {
     signal(jobId: string, signal: NodeJS.Signals): unknown;
     /** TERM, then KILL after the grace; `sh_kill` uses it for SIGTERM when present. */
     cancel?(jobId: string): Promise<unknown>;
+    /** One job's status, for `background_action: 'status'`. */
+    get?(jobId: string): object;
+    /** Live and recent jobs, for `sh_jobs`. */
+    list?(): readonly object[];
   };
   checkpoint(label: string, options?: Record<string, unknown>): Promise<object>;
   restore(label: string, options?: Record<string, unknown>): Promise<object>;
-  checkpoints(): Promise<readonly object[]>;
+  checkpoints(options?: Record<string, unknown>): Promise<readonly object[]>;
   /** Terminal sessions, for the `sh_pty_*` tools. */
   readonly pty?: PtyManager;
 }

@@ -3,6 +3,7 @@ import { CappedSet } from './collector.js';
 import type { SyscallEvent } from './line.js';
 import { socketAddresses } from './sockaddr.js';
 import { annotatedPath, quotedString, splitArgs } from './syntax.js';
+import { isBookkeepingPath } from './bookkeeping.js';
 import { pseudoRoots, syscallShapes, type SyscallShape } from './syscalls.js';
 import type { TraceSummary } from './types.js';
 
@@ -56,10 +57,10 @@ export function createAccumulator(options: { cwd: string; maxListed: number; lau
   function resolve(state: ProcessState, args: string[], pathIndex: number | undefined, dirIndex: number | undefined): string | undefined {
     const raw = pathIndex === undefined ? undefined : quotedString(args[pathIndex]);
     if (raw === undefined) return undefined;
-    if (raw.startsWith('/')) return posix.resolve(raw);
     const dirArg = dirIndex === undefined ? 'AT_FDCWD' : (args[dirIndex] ?? '');
-    const base = annotatedPath(dirArg) ?? (dirArg.startsWith('AT_FDCWD') ? state.cwd : undefined);
-    return base === undefined ? undefined : posix.resolve(base, raw);
+    const base = raw.startsWith('/') ? '/' : (annotatedPath(dirArg) ?? (dirArg.startsWith('AT_FDCWD') ? state.cwd : undefined));
+    const path = base === undefined ? undefined : posix.resolve(base, raw);
+    return path === undefined || isBookkeepingPath(path) ? undefined : path;
   }
 
   function onOpen(event: SyscallEvent, shape: SyscallShape, args: string[], path: string | undefined, ok: boolean): void {

@@ -54,7 +54,7 @@ describe('tersh run', () => {
     expect(unknown.json().error.message).toBe('Unknown flag `--colour`; see --help');
     const bad = await tersh(['run', '--timeout-ms', 'soon', 'ls']);
     expect(bad.status).toBe(2);
-    expect(bad.json().error.message).toBe('Expected `timeout_ms` to be an integer from 1 to 3600000, got `soon` (string)');
+    expect(bad.json().error.message).toBe('Expected `timeout_ms` to be an integer from 0 to 3600000, got `soon` (string)');
     const job = await tersh(['run', '--run-in-background', 'sleep 1']);
     expect(job.status).toBe(2);
     expect(job.json().error.message).toMatch(/^`--run-in-background` is not available here/);

@@ -61,7 +61,7 @@ describe('tersh mcp, driven by the MCP SDK client over stdio', () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'tersh' });
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(['sh_run', 'sh_plan']);
-    expect(tools[0]?.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });
+    expect(tools[0]?.inputSchema).toMatchObject({ type: 'object', properties: expect.any(Object) });
     const ran = (await client.callTool({ name: 'sh_run', arguments: { command: 'ls' } })) as Call;
     expect(ran.structuredContent).toMatchObject({ exit: 0, ok: true, stdout: 'here.txt\n' });
     const planned = (await client.callTool({ name: 'sh_plan', arguments: { command: 'rm -rf here.txt' } })) as Call;

@@ -4,8 +4,8 @@ import { createTools, type ToolDefinition } from '../../src/tools/index.js';
 import { createShell } from '../../src/shell/index.js';
 
 const shell = createShell();
-const runProperties = (createTools(shell, { include: ['sh_run'] })[0] as ToolDefinition).inputSchema.properties ?? {};
-const checkpointProperties = (createTools(shell, { include: ['sh_checkpoint'] })[0] as ToolDefinition).inputSchema.properties ?? {};
+const runProperties = (createTools(shell, { include: ['sh_run'], descriptions: 'full' })[0] as ToolDefinition).inputSchema.properties ?? {};
+const checkpointProperties = (createTools(shell, { include: ['sh_checkpoint'], descriptions: 'full' })[0] as ToolDefinition).inputSchema.properties ?? {};
 await shell.close();
 
 describe('parseFlags', () => {

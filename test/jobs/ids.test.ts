@@ -18,7 +18,7 @@ describe('job ids', () => {
     try {
       const b = await second.run('echo from B', { background: true });
       expect(b.jobId).not.toBe(a.jobId);
-      expect(a.jobId).toMatch(/^j[0-9a-z]{8,16}$/);
+      expect(a.jobId).toMatch(/^j[0-9]{21}$/);
       const logs = createTools(second, { include: ['sh_logs'] })[0]!;
       const answer = (await logs.handler({ job_id: a.jobId })).structuredContent;
       expect(answer).toMatchObject({ error: { code: 'JOB_NOT_FOUND', message: expect.stringContaining('belong to the process that started them') } });

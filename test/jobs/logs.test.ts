@@ -14,7 +14,7 @@ describe('job logs', () => {
     expect(started.autoBackgrounded).toBe(true);
     expect(started.exit).toBeNull();
     const jobId = started.jobId!;
-    expect(jobId).toMatch(/^j[0-9a-z]{8,16}$/);
+    expect(jobId).toMatch(/^j[0-9]{21}$/);
 
     let stdout = '';
     let stderr = '';

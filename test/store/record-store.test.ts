@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRecordStore, isTershError, run } from '../../src/index.js';
@@ -85,11 +85,33 @@ describe('record store', () => {
     const past = new Date(Date.now() - 60_000);
     utimesSync(join(store.dir, second.id, 'meta.json'), past, past);
     const third = await run('echo 3', { store });
-    const evicted = await store.sweep();
-    expect(evicted).toEqual([second.id]);
     expect(await store.read(second.id, 'stdout')).toEqual({ expired: true });
     await expectCode(store.detail(second.id), 'RECORD_EXPIRED');
     expect(await store.detail(third.id)).toBe('3\n');
+  });
+
+  it('enforces the count cap when a record is written: with maxRecords 2, never more than 2 readable', async () => {
+    const store = createRecordStore({ dir: join(tempDir(), 'records'), maxRecords: 2 });
+    const ids: string[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      ids.push((await run(`echo run-${index}`, { store })).id);
+      const readable = await Promise.all(ids.map(async (id) => ((await store.read(id, 'stdout')) as { expired?: true }).expired !== true));
+      expect(readable.filter(Boolean).length).toBeLessThanOrEqual(2);
+      expect(readdirSync(store.dir).filter((name) => name.startsWith('r')).length).toBeLessThanOrEqual(2);
+    }
+    expect(await store.detail(ids[4]!)).toBe('run-4\n');
+    expect(await store.detail(ids[3]!)).toBe('run-3\n');
+    await expectCode(store.detail(ids[0]!), 'RECORD_EXPIRED');
+  });
+
+  it('enforces the cap over records an earlier process left in the folder', async () => {
+    const dir = join(tempDir(), 'records');
+    const before = createRecordStore({ dir });
+    for (let index = 0; index < 4; index += 1) await run(`echo earlier-${index}`, { store: before });
+    const store = createRecordStore({ dir, maxRecords: 2 });
+    const latest = await run('echo latest', { store });
+    expect(readdirSync(dir).filter((name) => name.startsWith('r')).length).toBeLessThanOrEqual(2);
+    expect(await store.detail(latest.id)).toBe('latest\n');
   });
 
   it('evicts beyond the byte cap but never a record still being written, nor the newest complete one', async () => {

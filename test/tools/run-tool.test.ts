@@ -43,8 +43,8 @@ describe('sh_run', () => {
   it.each([
     [{ command: 'echo', colour: 'red' }, /^Unknown option `colour`; expected one of: command, cmd/],
     [{ command: 'echo', expect: { stdoutContains: 'x' } }, /^Unknown option `expect.stdoutContains`; expected one of: exit, stdout_contains/],
-    [{ command: 'echo', timeout_ms: -5 }, /^Expected `timeout_ms` to be an integer from 1 to 3600000, got `-5` \(number\)$/],
-    [{ command: 'echo', timeout: '5s' }, /^Expected `timeout` to be an integer from 1 to 3600000, got `5s` \(string\)$/],
+    [{ command: 'echo', timeout_ms: -5 }, /^Expected `timeout_ms` to be an integer from 0 to 3600000, got `-5` \(number\)$/],
+    [{ command: 'echo', timeout: '5s' }, /^Expected `timeout` to be an integer from 0 to 3600000, got `5s` \(string\)$/],
     [{ command: 42 }, /^Expected `command` to be a non-empty string of at most 1000000 characters, got `42` \(number\)$/],
     [{}, /^Expected `command` to be a non-empty string, got `undefined`/],
     [{ command: 'echo', env: { A: 1 } }, /^Expected `env.A` to be a string, got `1` \(number\)$/],

@@ -35,17 +35,18 @@ describe('tool definitions cost little context', () => {
     const [run] = createTools(runShell(tempDir(), tempDir()), { include: ['sh_run'] });
     const tooLong = await run!.handler({ command: 'true', timeout_ms: 3_600_001 });
     expect(tooLong.isError).toBe(true);
-    expect(tooLong.content[0].text).toContain('Expected `timeout_ms` to be an integer from 1 to 3600000');
+    expect(tooLong.content[0].text).toContain('Expected `timeout_ms` to be an integer from 0 to 3600000');
     const aliased = await run!.handler({ cmd: 'echo via-alias', timeout: 5_000 });
     expect(aliased.structuredContent).toMatchObject({ exit: 0, stdout: 'via-alias\n' });
   });
 
-  it('answers a trivial success in few tokens beside its record id', async () => {
+  it('answers a trivial success in at most 25 o200k tokens, record id included', async () => {
     const [run] = createTools(runShell(tempDir(), tempDir()), { include: ['sh_run'] });
-    const result = await run!.handler({ command: 'true' });
-    expect(Object.keys(result.structuredContent)).toEqual(['id', 'exit', 'ok', 'ms']);
-    // The id is random (8-15 tokens); everything else must stay this small.
-    const idTokens = encode(String(result.structuredContent.id)).length;
-    expect(encode(result.content[0].text).length - idTokens).toBeLessThanOrEqual(16);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const result = await run!.handler({ command: 'true' });
+      expect(Object.keys(result.structuredContent)).toEqual(['id', 'exit', 'ok', 'ms']);
+      expect(encode(String(result.structuredContent.id)).length).toBeLessThanOrEqual(8);
+      expect(encode(result.content[0].text).length).toBeLessThanOrEqual(25);
+    }
   });
 });
