@@ -76,11 +76,12 @@ function killHeldRuns(): void {
 /**
  * Ties a run to this host's life until the returned release is called: killed when the host exits in any
  * way a handler sees (signal-exit observes exits without taking the signals' default action away), and
- * by the watchdog for the deaths none sees (SIGKILL, the OOM killer).
+ * by the watchdog for the deaths none sees (SIGKILL, the OOM killer) unless `watchdog` is false (the warm
+ * spawner's helper, which started the run, is its watchdog).
  */
-export function holdRun(run: HeldRun): () => void {
+export function holdRun(run: HeldRun, options: { watchdog: boolean } = { watchdog: true }): () => void {
   host.runs.set(run.tag, run);
-  ensureWatchdog()?.watch(run);
+  if (options.watchdog) ensureWatchdog()?.watch(run);
   host.removeExitHook ??= onExit(() => killHeldRuns());
   let released = false;
   return () => {

@@ -18,6 +18,8 @@ export interface LaunchRequest {
 export interface ProcessExit {
   code: number | null;
   signal: NodeJS.Signals | null;
+  /** Set when the launcher lost the process before its status was known (the warm spawner's helper died). */
+  error?: string;
 }
 
 /** Every process of one run, wherever it runs; pids are those of the place it runs in. */
@@ -53,6 +55,8 @@ export interface LaunchedProcess {
   group: RunGroup;
   /** Unties the run from the host's life (once nothing of it is left, or never for a detached run). */
   release(): void;
+  /** Something the caller is told once, in the run's hint (the warm spawner fell back to direct spawning). */
+  notice?: string;
 }
 
 /**

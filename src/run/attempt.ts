@@ -1,6 +1,7 @@
 import type { RecordStore } from '../store/index.js';
 import { buildChildEnv } from '../process/child-env.js';
 import type { JobHost } from './job-host.js';
+import { launcherFor } from '../process/warm/choose-launcher.js';
 import { ProcessHandle } from './process-handle.js';
 import { reportProgress } from './progress.js';
 import { resolveCommand, type ResolvedCommand } from './resolve-command.js';
@@ -67,6 +68,7 @@ export async function runAttempt(
       // A run promoted to a job keeps its leftovers from then on (keepLeftovers below).
       leftovers: opts.background || opts.detached ? 'keep' : 'kill',
       detached: opts.detached,
+      launcher: launcherFor(opts.spawner),
     });
   } catch (error) {
     const message = `Could not start ${resolved.file}: ${(error as Error).message}`;

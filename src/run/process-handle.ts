@@ -19,6 +19,10 @@ export interface ProcessOutcome {
   escapeePids: number[];
   /** The leftovers were kept running (a job's orphans, a detached run's), not stopped. */
   leftoversKept: boolean;
+  /** The launcher lost the process before its status was known. */
+  error?: string;
+  /** Something to tell the caller once (a launcher's fallback). */
+  notice?: string;
 }
 
 export interface StartRequest {
@@ -74,8 +78,11 @@ export class ProcessHandle {
   /** Unties the run from the host's life; a job calls it once its leftovers are gone too. */
   readonly release: () => void;
 
+  private readonly notice: string | undefined;
+
   private constructor(private readonly request: StartRequest, launched: LaunchedProcess, startedAt: number) {
     this.group = launched.group;
+    this.notice = launched.notice;
     this.release = () => launched.release();
     this.leftoverMode = request.leftovers;
     this.pid = launched.pid;
@@ -158,7 +165,7 @@ export class ProcessHandle {
     const onAbort = (): void => void this.terminate('canceled');
     if (abortSignal?.aborted) onAbort();
     else abortSignal?.addEventListener('abort', onAbort, { once: true });
-    const { code, signal } = await exit;
+    const { code, signal, error } = await exit;
     clearTimeout(timer);
     abortSignal?.removeEventListener('abort', onAbort);
 
@@ -195,6 +202,8 @@ export class ProcessHandle {
       leftoverPids,
       escapeePids,
       leftoversKept: !kill && leftoverPids.length > 0,
+      ...(error === undefined ? {} : { error }),
+      ...(this.notice === undefined ? {} : { notice: this.notice }),
     };
   }
 }

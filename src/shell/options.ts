@@ -4,7 +4,8 @@ import type { Policy } from '../plan/index.js';
 import { normalizeRunOptions, RUN_OPTION_KEYS } from '../run/run-options.js';
 import { normalizePolicy } from '../run/run-policy.js';
 import { normalizeSandboxOptions } from '../sandbox/index.js';
-import { invalid, isPlainObject, optionalBoolean, optionalString, optionalEnvRecord, readOptionsObject } from '../validate.js';
+import { SPAWNER_CHOICES } from '../process/warm/spawner-choice.js';
+import { invalid, isPlainObject, optionalBoolean, optionalOneOf, optionalString, optionalEnvRecord, readOptionsObject } from '../validate.js';
 import type { ShellOptions } from './types.js';
 
 export interface NormalizedShellOptions {
@@ -25,10 +26,12 @@ const NOT_DEFAULTS = ['cwd', 'env', 'store', 'jobs', 'signal', 'onProgress', 'in
 export const SHELL_RUN_KEYS: readonly string[] = RUN_OPTION_KEYS.filter((key) => key !== 'store' && key !== 'jobs' && key !== 'policy');
 
 export function normalizeShellOptions(options: ShellOptions | undefined): NormalizedShellOptions {
-  const raw = readOptionsObject('options', options, ['cwd', 'env', 'storeDir', 'checkpointDir', 'policy', 'sandbox', 'defaults', 'persistEnv', 'jobs']);
+  const raw = readOptionsObject('options', options, ['cwd', 'env', 'storeDir', 'checkpointDir', 'policy', 'sandbox', 'defaults', 'persistEnv', 'jobs', 'spawner']);
   const cwd = resolve(optionalString('cwd', raw.cwd, { nonEmpty: true }) ?? process.cwd());
   if (!statSync(cwd, { throwIfNoEntry: false })?.isDirectory()) throw invalid('cwd', 'an existing directory', raw.cwd ?? cwd);
   const defaults = readOptionsObject('defaults', raw.defaults, SHELL_RUN_KEYS.filter((key) => !NOT_DEFAULTS.includes(key)));
+  // The shell's spawner is the default of its runs (a per-call `spawner` still wins).
+  if (raw.spawner !== undefined) defaults.spawner = optionalOneOf('spawner', raw.spawner, SPAWNER_CHOICES);
   normalizeRunOptions({ ...defaults, cwd }); // validates every default, naming the field
   if (raw.jobs !== undefined && !isPlainObject(raw.jobs)) throw invalid('jobs', 'a plain object of job manager options', raw.jobs);
   return {

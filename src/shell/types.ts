@@ -45,6 +45,8 @@ export interface ShellOptions {
   persistEnv?: boolean;
   /** Options of the shell's job manager. @defaultValue those of `createJobManager()` */
   jobs?: JobManagerOptions;
+  /** How its runs start (see `RunOptions.spawner`); a call's own `spawner` wins. @defaultValue that of `run()` */
+  spawner?: 'direct' | 'warm' | 'auto';
 }
 
 /**

@@ -6,7 +6,7 @@ import { createConnection, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readProcEntry } from '../../src/process/proc-scan.js';
 import { WarmSpawner, type WarmRequest } from '../../src/process/warm/warm-spawner.js';
-import { killPids } from '../../src/run/process-group.js';
+import { killPids } from '../../src/process/group.js';
 import { livePidsWith, uniqueSleepSeconds } from '../helpers/processes.js';
 import { waitFor } from '../jobs/helpers.js';
 

@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import { TershError } from '../../errors.js';
-import { spawnIpcHelper, type IpcHelper } from '../../run/spawn-child.js';
+import { spawnIpcHelper, type IpcHelper } from '../spawn.js';
 import { runProcesses } from '../proc-scan.js';
 import { EnvBase } from './env-delta.js';
 import { WARM_HELPER_SOURCE } from './helper-source.js';
