@@ -24,12 +24,13 @@ const MAX_WATCHDOG_STARTS = 3;
 
 const host: HostState = { runs: new Map(), watchdog: undefined, cgroupParent: undefined, removeExitHook: undefined, watchdogStarts: 0 };
 
-/** A fresh cgroup for a run, where this host may create them; undefined otherwise. */
-export function runCgroup(tag: string): string | undefined {
-  if (host.cgroupParent === undefined) {
-    host.cgroupParent = createCgroupParent() ?? null;
-    if (host.cgroupParent) ensureWatchdog()?.setParent(host.cgroupParent);
-  }
+/**
+ * A fresh cgroup for a run, where this host may create them; undefined otherwise. The watchdog removes the
+ * host's cgroup folder if the host dies, unless `watchdog` is false (the warm spawner's helper does it then).
+ */
+export function runCgroup(tag: string, options: { watchdog: boolean } = { watchdog: true }): string | undefined {
+  if (host.cgroupParent === undefined) host.cgroupParent = createCgroupParent() ?? null;
+  if (host.cgroupParent && options.watchdog) ensureWatchdog()?.setParent(host.cgroupParent);
   return host.cgroupParent ? createRunCgroup(host.cgroupParent, tag) : undefined;
 }
 

@@ -35,7 +35,7 @@ export async function startTied<Started extends { pid: number }>(
   start: StartProgram<Started>,
   options: { watchdog: boolean } = { watchdog: true },
 ): Promise<TiedStart<Started>> {
-  let cgroup = request.detached ? undefined : runCgroup(request.tag);
+  let cgroup = request.detached ? undefined : runCgroup(request.tag, options);
   const wrap = cgroup !== undefined && wouldStart(request.file, request.cwd, request.env);
   if (cgroup && !wrap) cgroup = void removeCgroup(cgroup);
   let started: Started;

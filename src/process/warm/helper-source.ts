@@ -7,7 +7,7 @@ import { SWEEP_SOURCE } from '../sweep-source.js';
  * `<token>:<fd>` line, spawns the command detached (own session and group) with those sockets as its
  * descriptors, closes its own copies, and reports the pid, then the exit. It is a watchdog too: when the IPC
  * channel closes (the host died, SIGKILL included) or on SIGTERM, SIGHUP or SIGINT, it kills every run it
- * started and was not told to release, then exits (sweep-source.ts).
+ * started and was not told to release, removes the host's cgroup folder, then exits (sweep-source.ts). It says `ready` once it listens.
  */
 export const WARM_HELPER_SOURCE = String.raw`
 'use strict';
@@ -15,8 +15,10 @@ ${SWEEP_SOURCE}
 const { spawn } = require('child_process');
 const net = require('net');
 const socketPath = process.argv[1];
+const path = require('path');
 const watched = new Map();
 let base = {};
+let cgroupParent;
 const send = (message) => { if (process.connected) process.send(message); };
 function startTicksOf(pid) {
   try { const stat = fs.readFileSync('/proc/' + pid + '/stat', 'utf8'); return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]); } catch { return 0; }
@@ -58,6 +60,7 @@ async function start(m) {
   child.once('error', (error) => send(failure(m.id, error)));
   child.once('spawn', () => {
     if (m.watch) watched.set(m.id, { tag: m.watch.tag, pgid: child.pid, startTicks: startTicksOf(child.pid), cgroup: m.watch.cgroup });
+    if (m.watch && m.watch.cgroup) cgroupParent = path.dirname(m.watch.cgroup);
     send({ op: 'started', id: m.id, pid: child.pid });
   });
   child.once('exit', (code, signal) => send({ op: 'exit', id: m.id, code, signal }));
@@ -67,7 +70,8 @@ process.on('message', (m) => {
   else if (m.op === 'release') watched.delete(m.id);
   else if (m.op === 'base') base = m.env;
 });
-const sweep = () => sweepRuns(watched, undefined);
+const sweep = () => sweepRuns(watched, cgroupParent);
 process.on('disconnect', sweep);
 for (const signal of ['SIGTERM', 'SIGHUP', 'SIGINT']) process.on(signal, sweep);
+send({ op: 'ready' });
 `;

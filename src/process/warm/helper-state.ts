@@ -6,38 +6,55 @@ const MAX_HELPER_CRASHES = 2;
 // Process-wide, like host-lifetime.ts: one helper serves every shell and run of this host process (a second
 // would cost a fork of the host and 40 MB for nothing), and its crashes count for the process.
 interface HelperState {
-  spawner: Promise<WarmSpawner> | undefined;
+  /** The helper being started, until it is ready. */
+  starting: Promise<WarmSpawner> | undefined;
+  ready: WarmSpawner | undefined;
   crashes: number;
   fallbackReason: string | undefined;
   fallbackTold: boolean;
 }
 
-const state: HelperState = { spawner: undefined, crashes: 0, fallbackReason: undefined, fallbackTold: false };
+const state: HelperState = { starting: undefined, ready: undefined, crashes: 0, fallbackReason: undefined, fallbackTold: false };
 
-function fallBack(reason: string): void {
-  state.fallbackReason ??= reason;
-  state.spawner = undefined;
+function crashed(reason: string): void {
+  state.ready = undefined;
+  state.starting = undefined;
+  state.crashes += 1;
+  if (state.crashes >= MAX_HELPER_CRASHES) state.fallbackReason ??= `${reason} (its second crash)`;
 }
 
-/** The running helper, started (or restarted after a crash) on first use; undefined once runs fall back to direct. */
-export async function warmSpawner(): Promise<WarmSpawner | undefined> {
+function startHelper(): Promise<WarmSpawner> {
+  state.starting ??= WarmSpawner.start().then(
+    (spawner) => {
+      spawner.onCrash((reason) => crashed(reason));
+      state.ready = spawner;
+      state.starting = undefined;
+      return spawner;
+    },
+    (error: Error) => {
+      crashed(`The warm spawner's helper could not start (${error.message})`);
+      throw error;
+    },
+  );
+  return state.starting;
+}
+
+/**
+ * The ready helper, or undefined: while it boots (a Node.js process: 50 ms, seconds on a loaded machine) runs
+ * start directly rather than wait, and after its second crash they always do. Starts it (again) when needed.
+ */
+export function warmSpawner(): WarmSpawner | undefined {
   if (state.fallbackReason !== undefined) return undefined;
-  const current = state.spawner ? await state.spawner.catch(() => undefined) : undefined;
-  if (current?.alive) return current;
-  state.spawner = WarmSpawner.start().then((spawner) => {
-    spawner.onCrash((reason) => {
-      state.crashes += 1;
-      if (state.crashes >= MAX_HELPER_CRASHES) fallBack(`${reason}, the second time`);
-      else state.spawner = undefined;
-    });
-    return spawner;
-  });
-  try {
-    return await state.spawner;
-  } catch (error) {
-    fallBack(`The warm spawner's helper could not start (${(error as Error).message})`);
-    return undefined;
-  }
+  if (state.ready?.alive) return state.ready;
+  void startHelper().catch(() => undefined);
+  return undefined;
+}
+
+/** Resolves once a helper is ready (false when it could not start, or runs fell back to direct for good). */
+export async function warmSpawnerReady(): Promise<boolean> {
+  if (state.fallbackReason !== undefined) return false;
+  if (state.ready?.alive) return true;
+  return startHelper().then(() => true, () => false);
 }
 
 /** Why runs start directly now, the first time it is asked after the fallback; undefined otherwise. */
@@ -48,8 +65,7 @@ export function fallbackNotice(): string | undefined {
 }
 
 /** Stops the helper, if one runs (what it watches is killed); the next warm run starts a new one. */
-export async function stopWarmSpawner(): Promise<void> {
-  const spawner = state.spawner;
-  state.spawner = undefined;
-  (await spawner?.catch(() => undefined))?.close();
+export function stopWarmSpawner(): void {
+  state.ready?.close();
+  state.ready = undefined;
 }

@@ -56,4 +56,9 @@ export interface ExitMessage {
   signal: NodeJS.Signals | null;
 }
 
-export type HelperMessage = StartedMessage | FailedMessage | ExitMessage;
+/** The helper listens (sent once, first). */
+export interface ReadyMessage {
+  op: 'ready';
+}
+
+export type HelperMessage = ReadyMessage | StartedMessage | FailedMessage | ExitMessage;

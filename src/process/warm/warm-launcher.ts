@@ -19,7 +19,7 @@ async function launchDirect(request: Parameters<Launcher['launch']>[0]): Promise
  */
 export const warmLauncher: Launcher = {
   async launch(request): Promise<LaunchedProcess> {
-    const spawner = warmSpawnerSupported ? await warmSpawner() : undefined;
+    const spawner = warmSpawnerSupported ? warmSpawner() : undefined;
     if (!spawner) return launchDirect(request);
     const { started, processes, release } = await startTied(
       request,

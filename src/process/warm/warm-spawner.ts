@@ -8,6 +8,7 @@ import type { FailedMessage, HelperMessage, HostMessage } from './protocol.js';
 import { SocketFolder } from './socket-folder.js';
 
 const SOCKETS_WAIT_MS = 5_000;
+const READY_WAIT_MS = 30_000;
 
 export interface WarmRequest {
   file: string;
@@ -66,6 +67,24 @@ function killQuietly(pid: number): void {
   }
 }
 
+/** Resolves once the helper says it listens; rejects if it exits first or takes longer than READY_WAIT_MS. */
+function whenReady(helper: IpcHelper): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the helper was not ready after ${READY_WAIT_MS} ms`)), READY_WAIT_MS).unref();
+    helper.hold(true);
+    helper.onMessage((message) => {
+      if ((message as HelperMessage).op !== 'ready') return;
+      clearTimeout(timer);
+      helper.hold(false);
+      resolve();
+    });
+    helper.onExit((code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`the helper exited with ${signal ? `signal ${signal}` : `code ${code}`} before it was ready`));
+    });
+  });
+}
+
 /**
  * The host's end of the warm spawner: one helper process (helper-source.ts) that forks every command, so
  * that starting one costs the host a message instead of a fork of its whole memory.
@@ -90,10 +109,13 @@ export class WarmSpawner {
     const sockets = await SocketFolder.open();
     const env = { ...process.env };
     delete env.NODE_OPTIONS; // a loader hook of the host's (tsx, a profiler) is not needed by the helper
+    let helper: IpcHelper | undefined;
     try {
-      const helper = await spawnIpcHelper(process.execPath, ['--max-old-space-size=64', '-e', WARM_HELPER_SOURCE, sockets.path], env);
+      helper = await spawnIpcHelper(process.execPath, ['--max-old-space-size=64', '-e', WARM_HELPER_SOURCE, sockets.path], env);
+      await whenReady(helper);
       return new WarmSpawner(helper, sockets);
     } catch (error) {
+      helper?.disconnect();
       sockets.close();
       throw error;
     }
@@ -183,6 +205,7 @@ export class WarmSpawner {
   }
 
   private receive(message: HelperMessage): void {
+    if (message.op === 'ready') return;
     const entry = this.runs.get(message.id);
     if (!entry) return;
     if (message.op === 'started') entry.started(message.pid);
