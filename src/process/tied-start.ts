@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import { enterCgroup, removeCgroup } from './cgroup.js';
+import { enterCgroupAsync, removeCgroup } from './cgroup.js';
 import { findInPath, systemProbe } from './find-in-path.js';
 import { giveUpCgroups, holdRun, runCgroup } from './host-lifetime.js';
 import type { LaunchRequest } from './launcher.js';
@@ -45,7 +45,7 @@ export async function startTied<Started extends { pid: number }>(
     if (cgroup) removeCgroup(cgroup);
     throw error;
   }
-  if (cgroup && !enterCgroup(cgroup, started.pid)) {
+  if (cgroup && !(await enterCgroupAsync(cgroup, started.pid))) {
     giveUpCgroups();
     removeCgroup(cgroup);
     cgroup = undefined;

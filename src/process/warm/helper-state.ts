@@ -63,9 +63,3 @@ export function fallbackNotice(): string | undefined {
   state.fallbackTold = true;
   return `${state.fallbackReason}; commands start directly (spawner: 'direct') for the rest of this process.`;
 }
-
-/** Stops the helper, if one runs (what it watches is killed); the next warm run starts a new one. */
-export function stopWarmSpawner(): void {
-  state.ready?.close();
-  state.ready = undefined;
-}
