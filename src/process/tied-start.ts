@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import { enterCgroupAsync, removeCgroup } from './cgroup.js';
+import { enterCgroup, enterCgroupAsync, removeCgroup } from './cgroup.js';
 import { findInPath, systemProbe } from './find-in-path.js';
 import { giveUpCgroups, holdRun, runCgroup } from './host-lifetime.js';
 import type { LaunchRequest } from './launcher.js';
@@ -19,6 +19,16 @@ function wouldStart(file: string, cwd: string, env: NodeJS.ProcessEnv): boolean 
 /** Starts the program of `request` (wrapped to enter `cgroup` first, when there is one) and resolves once it has a pid. */
 export type StartProgram<Started extends { pid: number }> = (request: LaunchRequest, cgroup: string | undefined) => Promise<Started>;
 
+export interface TiedStartOptions {
+  /** Registers the run with the host's watchdog (false: the starter kills it if the host dies). */
+  watchdog: boolean;
+  /**
+   * Moves the pid into the cgroup off the event loop (a 5 ms write). Not for child_process children: Node drops
+   * their unread output if they exit before the caller attaches its readers, which an await here allows.
+   */
+  enterOffLoop: boolean;
+}
+
 export interface TiedStart<Started> {
   started: Started;
   processes: RunProcesses;
@@ -33,9 +43,9 @@ export interface TiedStart<Started> {
 export async function startTied<Started extends { pid: number }>(
   request: LaunchRequest,
   start: StartProgram<Started>,
-  options: { watchdog: boolean } = { watchdog: true },
+  options: TiedStartOptions = { watchdog: true, enterOffLoop: false },
 ): Promise<TiedStart<Started>> {
-  let cgroup = request.detached ? undefined : runCgroup(request.tag, options);
+  let cgroup = request.detached ? undefined : runCgroup(request.tag, { watchdog: options.watchdog });
   const wrap = cgroup !== undefined && wouldStart(request.file, request.cwd, request.env);
   if (cgroup && !wrap) cgroup = void removeCgroup(cgroup);
   let started: Started;
@@ -45,13 +55,14 @@ export async function startTied<Started extends { pid: number }>(
     if (cgroup) removeCgroup(cgroup);
     throw error;
   }
-  if (cgroup && !(await enterCgroupAsync(cgroup, started.pid))) {
+  const entered = cgroup === undefined || (options.enterOffLoop ? await enterCgroupAsync(cgroup, started.pid) : enterCgroup(cgroup, started.pid));
+  if (cgroup && !entered) {
     giveUpCgroups();
     removeCgroup(cgroup);
     cgroup = undefined;
   }
   const marks = { pgid: started.pid, startTicks: readProcEntry(started.pid)?.startTicks ?? 0, tag: request.tag };
   const processes = new RunProcesses(marks, cgroup);
-  const release = request.detached || process.platform === 'win32' ? () => undefined : holdRun({ ...marks, cgroup }, options);
+  const release = request.detached || process.platform === 'win32' ? () => undefined : holdRun({ ...marks, cgroup }, { watchdog: options.watchdog });
   return { started, processes, release };
 }
