@@ -24,12 +24,13 @@ const MAX_WATCHDOG_STARTS = 3;
 
 const host: HostState = { runs: new Map(), watchdog: undefined, cgroupParent: undefined, removeExitHook: undefined, watchdogStarts: 0 };
 
-/** A fresh cgroup for a run, where this host may create them; undefined otherwise. */
-export function runCgroup(tag: string): string | undefined {
-  if (host.cgroupParent === undefined) {
-    host.cgroupParent = createCgroupParent() ?? null;
-    if (host.cgroupParent) ensureWatchdog()?.setParent(host.cgroupParent);
-  }
+/**
+ * A fresh cgroup for a run, where this host may create them; undefined otherwise. The watchdog removes the
+ * host's cgroup folder if the host dies, unless `watchdog` is false (the warm spawner's helper does it then).
+ */
+export function runCgroup(tag: string, options: { watchdog: boolean } = { watchdog: true }): string | undefined {
+  if (host.cgroupParent === undefined) host.cgroupParent = createCgroupParent() ?? null;
+  if (host.cgroupParent && options.watchdog) ensureWatchdog()?.setParent(host.cgroupParent);
   return host.cgroupParent ? createRunCgroup(host.cgroupParent, tag) : undefined;
 }
 
@@ -76,11 +77,12 @@ function killHeldRuns(): void {
 /**
  * Ties a run to this host's life until the returned release is called: killed when the host exits in any
  * way a handler sees (signal-exit observes exits without taking the signals' default action away), and
- * by the watchdog for the deaths none sees (SIGKILL, the OOM killer).
+ * by the watchdog for the deaths none sees (SIGKILL, the OOM killer) unless `watchdog` is false (the warm
+ * spawner's helper, which started the run, is its watchdog).
  */
-export function holdRun(run: HeldRun): () => void {
+export function holdRun(run: HeldRun, options: { watchdog: boolean } = { watchdog: true }): () => void {
   host.runs.set(run.tag, run);
-  ensureWatchdog()?.watch(run);
+  if (options.watchdog) ensureWatchdog()?.watch(run);
   host.removeExitHook ??= onExit(() => killHeldRuns());
   let released = false;
   return () => {

@@ -20,6 +20,8 @@ export interface ProcessExit {
   signal: NodeJS.Signals | null;
   /** Why no status came back, where the process ran elsewhere (the container stopped, the connection dropped). */
   lost?: string;
+  /** Set when the launcher lost the process before its status was known (the warm spawner's helper died). */
+  error?: string;
 }
 
 /** Every process of one run, wherever it runs; pids are those of the place it runs in. */
@@ -55,6 +57,8 @@ export interface LaunchedProcess {
   group: RunGroup;
   /** Unties the run from the host's life (once nothing of it is left, or never for a detached run). */
   release(): void;
+  /** Something the caller is told once, in the run's hint (the warm spawner fell back to direct spawning). */
+  notice?: string;
 }
 
 /**

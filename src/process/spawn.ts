@@ -54,3 +54,46 @@ export function spawnHelper(file: string, args: readonly string[], env: NodeJS.P
     return undefined;
   }
 }
+
+/** A helper process the host talks to over Node's IPC channel (the warm spawner's). */
+export interface IpcHelper {
+  pid: number;
+  send(message: object): void;
+  onMessage(listener: (message: unknown) => void): void;
+  onExit(listener: (code: number | null, signal: NodeJS.Signals | null) => void): void;
+  /** Whether the channel keeps the host's event loop alive (only while runs wait on it). */
+  hold(held: boolean): void;
+  /** Closes the channel: the helper sweeps what it watches and exits. */
+  disconnect(): void;
+}
+
+/**
+ * Starts a helper with an IPC channel as its fd 3, in its own session, no output, and none of the host's
+ * inheritable descriptors (so none reaches what it spawns). Rejects when it cannot start.
+ */
+export function spawnIpcHelper(file: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<IpcHelper> {
+  return new Promise((resolve, reject) => {
+    // libuv puts the channel on fd 3 over whatever the host had there.
+    const closed = closingInheritedFds({ file, args }, inheritableFds().filter((fd) => fd !== 3));
+    const child = spawn(closed.file, closed.args, { env, detached: true, stdio: ['ignore', 'ignore', 'ignore', 'ipc'], serialization: 'json', windowsHide: true });
+    child.once('error', reject);
+    child.once('spawn', () => {
+      child.off('error', reject);
+      child.on('error', () => undefined); // a send racing the helper's death
+      child.unref();
+      child.channel?.unref();
+      resolve({
+        pid: child.pid!,
+        send: (message) => {
+          if (child.connected) child.send(message);
+        },
+        onMessage: (listener) => child.on('message', listener),
+        onExit: (listener) => child.once('exit', listener),
+        hold: (held) => (held ? child.channel?.ref() : child.channel?.unref()),
+        disconnect: () => {
+          if (child.connected) child.disconnect();
+        },
+      });
+    });
+  });
+}

@@ -1,3 +1,5 @@
+import { SWEEP_SOURCE } from './sweep-source.js';
+
 /**
  * The watchdog's program, run as `node -e` in its own session. It reads lines from the host on stdin:
  *
@@ -6,79 +8,21 @@
  * - `forget <tag>`: the run ended.
  *
  * When stdin ends (the host died, however: its end of the pipe is closed by the kernel) or on SIGTERM,
- * SIGHUP or SIGINT, it kills every watched run (a /proc scan for the session, the descendants and the
- * tag, then `cgroup.kill`, the group and what the scan found, repeated until a scan finds nothing or 1.5 s pass), removes the
- * cgroup folders and exits. Self-contained: the scan mirrors proc-scan.ts.
+ * SIGHUP or SIGINT, it kills every watched run and exits (sweep-source.ts).
  */
 export const WATCHDOG_SOURCE = String.raw`
 'use strict';
-const fs = require('fs');
+${SWEEP_SOURCE}
 const runs = new Map();
 let parent;
 let pending = '';
-const kill = (pid, signal) => { try { process.kill(pid, signal); } catch {} };
-const write = (path, text) => { try { fs.writeFileSync(path, text); return true; } catch { return false; } };
-const pause = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 function handle(line) {
   const [op, tag, pgid, startTicks, cgroup] = line.split(' ');
   if (op === 'watch') runs.set(tag, { tag, pgid: Number(pgid), startTicks: Number(startTicks), cgroup: cgroup === '-' ? undefined : cgroup });
   else if (op === 'forget') runs.delete(tag);
   else if (op === 'parent') parent = tag;
 }
-function entries() {
-  const list = [];
-  for (const name of fs.readdirSync('/proc')) {
-    const pid = Number(name);
-    if (!Number.isInteger(pid) || pid === process.pid) continue;
-    let stat;
-    try { stat = fs.readFileSync('/proc/' + name + '/stat', 'utf8'); } catch { continue; }
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (f.length < 20 || f[0] === 'Z' || f[0] === 'X') continue;
-    list.push({ pid, ppid: Number(f[1]), pgid: Number(f[2]), sid: Number(f[3]), startTicks: Number(f[19]) });
-  }
-  return list;
-}
-function members(run, list) {
-  const byPid = new Map(list.map((e) => [e.pid, e]));
-  const verdict = new Map();
-  const needle = Buffer.from('TERSH_RUN_ID=' + run.tag + '\0');
-  const isMember = (e) => {
-    if (verdict.has(e.pid)) return verdict.get(e.pid);
-    verdict.set(e.pid, false);
-    const up = byPid.get(e.ppid);
-    const yes = e.startTicks >= run.startTicks && (e.pgid === run.pgid || e.sid === run.pgid || (up !== undefined && isMember(up)));
-    verdict.set(e.pid, yes);
-    return yes;
-  };
-  const tagged = (pid) => { try { const env = fs.readFileSync('/proc/' + pid + '/environ'); const at = env.indexOf(needle); return at === 0 || (at > 0 && env[at - 1] === 0); } catch { return false; } };
-  return list.filter((e) => e.startTicks >= run.startTicks && (isMember(e) || tagged(e.pid))).map((e) => e.pid);
-}
-let sweeping = false;
-function sweep() {
-  if (sweeping) return;
-  sweeping = true;
-  const deadline = Date.now() + 1500;
-  for (;;) {
-    // Scan before the first kill: a descendant is found through its parent only while that parent lives.
-    const list = entries();
-    const found = [...runs.values()].map((run) => members(run, list));
-    for (const run of runs.values()) {
-      if (run.cgroup) write(run.cgroup + '/cgroup.kill', '1');
-      kill(-run.pgid, 'SIGKILL');
-    }
-    for (const pids of found) for (const pid of pids) kill(pid, 'SIGKILL');
-    if (found.every((pids) => pids.length === 0) || Date.now() > deadline) break;
-    pause(5);
-  }
-  const until = Date.now() + 500;
-  for (const run of runs.values()) {
-    if (!run.cgroup) continue;
-    while (!rmdir(run.cgroup) && Date.now() < until) pause(10);
-  }
-  if (parent) rmdir(parent);
-  process.exit(0);
-}
-function rmdir(path) { try { fs.rmdirSync(path); return true; } catch (e) { return e.code === 'ENOENT'; } }
+const sweep = () => sweepRuns(runs, parent);
 process.stdin.setEncoding('utf8');
 process.stdin.on('data', (chunk) => {
   pending += chunk;

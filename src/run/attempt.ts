@@ -3,6 +3,7 @@ import { isTershError } from '../errors.js';
 import type { JobHost } from '../jobs/job-host.js';
 import { prepareCommand } from './attempt-command.js';
 import { shellInTarget } from './run-target.js';
+import { launcherFor } from '../process/warm/choose-launcher.js';
 import { ProcessHandle } from './process-handle.js';
 import { reportProgress } from './progress.js';
 import type { ResolvedCommand } from './resolve-command.js';
@@ -50,7 +51,7 @@ export async function runAttempt(
       // A run promoted to a job keeps its leftovers from then on (keepLeftovers below).
       leftovers: opts.background || opts.detached ? 'keep' : 'kill',
       detached: opts.detached,
-      launcher: opts.executor,
+      launcher: opts.executor ?? launcherFor(opts.spawner),
     });
   try {
     handle = await start(resolved).catch(async (error: NodeJS.ErrnoException) => {

@@ -72,14 +72,14 @@ function assemble(
   stderr: StreamView,
   opts: NormalizedRunOptions,
 ): RunResult {
-  const meaning = interpretOutcome(command, outcome, stderr.text, { pipefail: opts.pipefail && resolved.shellKind === 'bash', exitRules: opts.exitRules });
+  const meaning = outcome.error !== undefined ? { ok: false, status: 'error' as const, message: outcome.error } : interpretOutcome(command, outcome, stderr.text, { pipefail: opts.pipefail && resolved.shellKind === 'bash', exitRules: opts.exitRules });
   const result: RunResult = { id, exit: outcome.exit, ok: meaning.ok, ms: outcome.ms, shellKind: resolved.shellKind };
   if (meaning.status !== (outcome.exit === 0 ? 'ok' : 'error') || meaning.message) result.status = meaning.status;
   if (meaning.message) result.message = meaning.message;
   if (outcome.timedOut) result.timedOut = true;
   if (outcome.canceled) result.canceled = true;
   if (outcome.signal) result.signal = outcome.signal;
-  const hints = [meaning.hint, leftoverHint(outcome, opts.detached && !opts.background)].filter(Boolean);
+  const hints = [meaning.hint, leftoverHint(outcome, opts.detached && !opts.background), outcome.notice].filter(Boolean);
   if (hints.length > 0) result.hint = hints.join(' ');
   return result;
 }

@@ -21,6 +21,10 @@ export interface ProcessOutcome {
   leftoversKept: boolean;
   /** Why no exit status came back from the executor's target (the container stopped, the connection dropped). */
   lost?: string;
+  /** The launcher lost the process before its status was known. */
+  error?: string;
+  /** Something to tell the caller once (a launcher's fallback). */
+  notice?: string;
 }
 
 export interface StartRequest {
@@ -76,8 +80,11 @@ export class ProcessHandle {
   /** Unties the run from the host's life; a job calls it once its leftovers are gone too. */
   readonly release: () => void;
 
+  private readonly notice: string | undefined;
+
   private constructor(private readonly request: StartRequest, launched: LaunchedProcess, startedAt: number) {
     this.group = launched.group;
+    this.notice = launched.notice;
     this.release = () => launched.release();
     this.leftoverMode = request.leftovers;
     this.pid = launched.pid;
@@ -160,7 +167,7 @@ export class ProcessHandle {
     const onAbort = (): void => void this.terminate('canceled');
     if (abortSignal?.aborted) onAbort();
     else abortSignal?.addEventListener('abort', onAbort, { once: true });
-    const { code, signal, lost } = await exit;
+    const { code, signal, lost, error } = await exit;
     clearTimeout(timer);
     abortSignal?.removeEventListener('abort', onAbort);
 
@@ -198,6 +205,8 @@ export class ProcessHandle {
       escapeePids,
       leftoversKept: !kill && leftoverPids.length > 0,
       ...(lost ? { lost } : {}),
+      ...(error === undefined ? {} : { error }),
+      ...(this.notice === undefined ? {} : { notice: this.notice }),
     };
   }
 }

@@ -10,6 +10,7 @@ import {
   optionalEnvRecord,
   readOptionsObject,
 } from '../validate.js';
+import { defaultSpawner, SPAWNER_CHOICES, type SpawnerChoice } from '../process/warm/spawner-choice.js';
 import { isKnownEncoding } from './decode.js';
 import { normalizeDeadlines } from './deadlines.js';
 import { isJobHost, type JobHost } from '../jobs/job-host.js';
@@ -85,6 +86,12 @@ export interface RunOptions extends RetryOptions {
   autoBackgroundAfterMs?: number;
   /** `pipe` keeps a background job's stdin open for `jobs.write()`. @defaultValue 'ignore' (reads /dev/null) */
   stdin?: 'ignore' | 'pipe';
+  /**
+   * How the process starts: `direct` forks the host (its cost grows with the host's memory, and blocks its event
+   * loop meanwhile), `warm` asks a helper process started once (Linux; elsewhere `direct`), `auto` picks `warm`
+   * once the host holds more than 64 MB of forkable memory. @defaultValue 'direct' (the `TERSH_SPAWNER` environment variable overrides)
+   */
+  spawner?: 'direct' | 'warm' | 'auto';
   /** The job manager that takes background jobs. @defaultValue a job manager per process */
   jobs?: JobHost;
   /** Post-conditions checked in the same call; the result says `assertOk` and `assertionsFailed`. */
@@ -154,6 +161,7 @@ export interface NormalizedRunOptions {
   detached: boolean;
   autoBackgroundAfterMs: number | undefined;
   stdin: 'ignore' | 'pipe';
+  spawner: SpawnerChoice;
   jobs: JobHost | undefined;
   /** True when the caller set `timeoutMs` (background jobs otherwise get the job lifetime). */
   timeoutGiven: boolean;
@@ -174,9 +182,11 @@ export interface NormalizedRunOptions {
 
 export const RUN_OPTION_KEYS = [
   'cwd', 'env', 'timeoutMs', 'maxTimeoutMs', 'killGraceMs', 'signal', 'onProgress', 'progressIntervalMs', 'input', 'encoding', 'store', 'full',
-  'inlineMaxBytes', 'ringBytes', 'shell', 'pipefail', 'allowIdleSleep', 'preferLocal', 'background', 'detached', 'autoBackgroundAfterMs', 'stdin', 'jobs',
+  'inlineMaxBytes', 'ringBytes', 'shell', 'pipefail', 'allowIdleSleep', 'preferLocal', 'background', 'detached', 'autoBackgroundAfterMs', 'stdin', 'spawner', 'jobs',
   'expect', 'exitRules', 'condense', 'budgetTokens', 'policy', 'sandbox', 'trace', 'description', 'executor', ...retryOptionKeys,
 ] as const;
+
+const DEFAULT_SPAWNER: SpawnerChoice = 'direct';
 
 function pickRetry(raw: Record<string, unknown>): RetryOptions {
   const picked: Record<string, unknown> = {};
@@ -228,6 +238,7 @@ export function normalizeRunOptions(options: unknown, extraKeys: readonly string
     detached: optionalBoolean('detached', raw.detached) ?? false,
     autoBackgroundAfterMs,
     stdin,
+    spawner: optionalOneOf('spawner', raw.spawner, SPAWNER_CHOICES) ?? defaultSpawner(DEFAULT_SPAWNER),
     jobs: raw.jobs as JobHost | undefined,
     timeoutGiven: raw.timeoutMs !== undefined,
     unlimited,

@@ -1,8 +1,11 @@
 import type { Readable } from 'node:stream';
 import type { StreamFile } from '../store/index.js';
+import { countNewlines } from './count-newlines.js';
 import { TailBuffer } from './tail-buffer.js';
 
-const PAUSE_ABOVE_PENDING_BYTES = 2 * 1024 * 1024;
+// A bounded queue: the child is paused only when this much waits behind the write in flight, and resumed
+// as soon as the next batch is taken (not once everything is flushed), so reading goes on while writing.
+const PAUSE_ABOVE_PENDING_BYTES = 8 * 1024 * 1024;
 
 /** What one stream produced: its exact size and line count, and the bytes kept in memory. */
 export interface CapturedStream {
@@ -17,6 +20,7 @@ export interface CapturedStream {
 /**
  * Drains a child's stream whole into its record file while memory holds only the head and a
  * bounded ring of the tail. Pauses the child when the disk falls behind, never dropping a byte.
+ * (Starts reading the stream itself: a socket handed over in paused mode flows once attached.)
  */
 export class StreamCapture {
   private readonly headChunks: Buffer[] = [];
@@ -25,6 +29,7 @@ export class StreamCapture {
   private totalBytes = 0;
   private lines = 0;
   private lastByte = -1;
+  private dense = false;
   private readonly listeners = new Set<(chunk: Buffer) => void>();
 
   constructor(
@@ -46,16 +51,17 @@ export class StreamCapture {
       this.take(chunk);
       if (this.file.pendingBytes > PAUSE_ABOVE_PENDING_BYTES) {
         stream.pause();
-        void this.file.flush().then(() => stream.resume());
+        void this.file.whenPendingBelow(PAUSE_ABOVE_PENDING_BYTES).then(() => stream.resume());
       }
     });
+    stream.resume();
   }
 
   private take(chunk: Buffer): void {
     this.totalBytes += chunk.length;
-    let newlines = 0;
-    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) newlines++;
-    this.lines += newlines;
+    const { count, dense } = countNewlines(chunk, this.dense);
+    this.lines += count;
+    this.dense = dense;
     this.lastByte = chunk[chunk.length - 1]!;
     if (this.headSize < this.headBytes) {
       const part = chunk.subarray(0, this.headBytes - this.headSize);

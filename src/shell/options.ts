@@ -6,7 +6,8 @@ import type { Policy } from '../plan/index.js';
 import { normalizeRunOptions, RUN_OPTION_KEYS } from '../run/run-options.js';
 import { normalizePolicy } from '../run/run-policy.js';
 import { normalizeSandboxOptions } from '../sandbox/index.js';
-import { invalid, isPlainObject, optionalBoolean, optionalInteger, optionalString, optionalEnvRecord, readOptionsObject } from '../validate.js';
+import { SPAWNER_CHOICES } from '../process/warm/spawner-choice.js';
+import { invalid, isPlainObject, optionalBoolean, optionalInteger, optionalOneOf, optionalString, optionalEnvRecord, readOptionsObject } from '../validate.js';
 import type { ShellOptions } from './types.js';
 
 export interface NormalizedShellOptions {
@@ -30,13 +31,15 @@ const NOT_DEFAULTS = ['cwd', 'env', 'store', 'jobs', 'signal', 'onProgress', 'in
 export const SHELL_RUN_KEYS: readonly string[] = RUN_OPTION_KEYS.filter((key) => key !== 'store' && key !== 'jobs' && key !== 'policy' && key !== 'executor');
 
 export function normalizeShellOptions(options: ShellOptions | undefined): NormalizedShellOptions {
-  const raw = readOptionsObject('options', options, ['cwd', 'env', 'storeDir', 'checkpointDir', 'maxUndoCheckpoints', 'policy', 'sandbox', 'defaults', 'persistEnv', 'jobs', 'executor']);
+  const raw = readOptionsObject('options', options, ['cwd', 'env', 'storeDir', 'checkpointDir', 'maxUndoCheckpoints', 'policy', 'sandbox', 'defaults', 'persistEnv', 'jobs', 'executor', 'spawner']);
   if (raw.executor !== undefined && !isExecutor(raw.executor)) throw invalid('executor', 'an executor (from dockerExecutor(), localExecutor()…)', raw.executor);
   const executor = raw.executor as Executor | undefined;
   const givenCwd = optionalString('cwd', raw.cwd, { nonEmpty: true });
   const cwd = executor ? (givenCwd ?? '') : resolve(givenCwd ?? process.cwd());
   if (!executor && !statSync(cwd, { throwIfNoEntry: false })?.isDirectory()) throw invalid('cwd', 'an existing directory', raw.cwd ?? cwd);
   const defaults = readOptionsObject('defaults', raw.defaults, SHELL_RUN_KEYS.filter((key) => !NOT_DEFAULTS.includes(key)));
+  // The shell's spawner is the default of its runs (a per-call `spawner` still wins).
+  if (raw.spawner !== undefined) defaults.spawner = optionalOneOf('spawner', raw.spawner, SPAWNER_CHOICES);
   normalizeRunOptions({ ...defaults, cwd: executor ? undefined : cwd, ...(executor ? { executor } : {}) }); // validates every default, naming the field
   if (raw.jobs !== undefined && !isPlainObject(raw.jobs)) throw invalid('jobs', 'a plain object of job manager options', raw.jobs);
   return {

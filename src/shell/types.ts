@@ -55,6 +55,8 @@ export interface ShellOptions {
    * a command's `cd`. The shell does not close the executor. @defaultValue this host
    */
   executor?: Executor;
+  /** How its runs start (see `RunOptions.spawner`); a call's own `spawner` wins. @defaultValue that of `run()` */
+  spawner?: 'direct' | 'warm' | 'auto';
 }
 
 /**

@@ -14,6 +14,7 @@ export class StreamFile {
   private pendingSize = 0;
   private flushing: Promise<void> | undefined;
   private failure: Error | undefined;
+  private readonly lowWaiters: Array<{ bytes: number; resolve: () => void }> = [];
   bytesWritten = 0;
   /** Bytes appended but never written because the file failed (a full disk, say). */
   bytesDropped = 0;
@@ -39,6 +40,21 @@ export class StreamFile {
     this.pending.push(chunk);
     this.pendingSize += chunk.length;
     if (this.pendingSize >= BATCH_BYTES && !this.flushing) this.flushing = this.drain();
+  }
+
+  /** Resolves once fewer than `bytes` wait for a write (a batch was taken, or the file failed). */
+  whenPendingBelow(bytes: number): Promise<void> {
+    if (this.pendingSize < bytes || this.failure) return Promise.resolve();
+    return new Promise((resolve) => this.lowWaiters.push({ bytes, resolve }));
+  }
+
+  private wakeLowWaiters(): void {
+    for (let index = this.lowWaiters.length - 1; index >= 0; index -= 1) {
+      const waiter = this.lowWaiters[index]!;
+      if (this.pendingSize >= waiter.bytes && !this.failure) continue;
+      this.lowWaiters.splice(index, 1);
+      waiter.resolve();
+    }
   }
 
   /** Resolves once every appended byte is on disk (or the file failed). */
@@ -81,6 +97,7 @@ export class StreamFile {
         const batch = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingSize);
         this.pending = [];
         this.pendingSize = 0;
+        this.wakeLowWaiters();
         // A nearly full disk takes part of a write before refusing the rest.
         for (let done = 0; done < batch.length; ) {
           unwritten = batch.length - done;
@@ -98,6 +115,7 @@ export class StreamFile {
       this.pendingSize = 0;
     } finally {
       this.flushing = undefined;
+      this.wakeLowWaiters();
     }
   }
 }

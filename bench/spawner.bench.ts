@@ -1,0 +1,120 @@
+// The warm spawner against raw child_process.spawn, execa and tinyexec, side by side in one run:
+// `true` per call in a small host and a big one (1.5 GB of JS objects + 500 MB of Buffers, each a child
+// process of this bench), the event loop's p99 delay while 200 commands run, runs/s with 8 in flight,
+// 1 GB of 80-byte and of 2-byte lines through run(), and a two-sleep timeout with 600 processes around.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRecordStore, run } from '../src/index.js';
+import { warmSpawnerReady } from '../src/process/warm/helper-state.js';
+import { livePidsWith } from '../test/helpers/processes.js';
+
+const hostScript = fileURLToPath(new URL('./fixtures/spawner-host.ts', import.meta.url));
+const ratio = (value: number, base: number): string => `${(value / base).toFixed(2)}×`;
+type Spawner = 'direct' | 'warm';
+
+interface HostFigures {
+  size: string;
+  rssMb: number;
+  forkableMb: number;
+  perCall: Record<string, number>;
+  p99: { raw: number; warm: number };
+  inFlight: { raw: number; direct: number; warm: number };
+}
+
+function measureHost(size: 'small' | 'big'): Promise<HostFigures> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--max-old-space-size=4096', '--import', 'tsx', hostScript, size], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    child.on('close', () => (text.trim() ? resolve(JSON.parse(text) as HostFigures) : reject(new Error(`the ${size} host printed nothing`))));
+  });
+}
+
+function printHost(figures: HostFigures): void {
+  const { perCall, p99, inFlight } = figures;
+  console.log(`${figures.size} host (RSS ${figures.forkableMb.toFixed(0)} MB forkable of ${figures.rssMb.toFixed(0)} MB): \`true\`, median ms per call`);
+  for (const [name, ms] of Object.entries(perCall)) console.log(`  ${name.padEnd(10)} ${ms.toFixed(2)} ms  ${ratio(ms, perCall.raw!)} raw`);
+  console.log(`  event-loop p99 while 200 commands run: raw spawn ${p99.raw.toFixed(1)} ms, run() warm ${p99.warm.toFixed(1)} ms (target ≤ 2 ms in the big host)`);
+  console.log(`  8 in flight: raw ${inFlight.raw.toFixed(0)}/s, run() direct ${inFlight.direct.toFixed(0)}/s, run() warm ${inFlight.warm.toFixed(0)}/s → warm ${ratio(inFlight.warm, inFlight.raw)} raw's runs/s`);
+}
+
+function rawDiscard(command: string): Promise<void> {
+  return new Promise((resolve) => {
+    const child = spawn('sh', ['-c', command], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', () => undefined);
+    child.stderr.resume();
+    child.on('close', () => resolve());
+  });
+}
+
+async function withPeakRss<T>(call: () => Promise<T>): Promise<{ ms: number; growthMb: number; value: T }> {
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+  const started = performance.now();
+  const value = await call();
+  clearInterval(timer);
+  return { ms: performance.now() - started, growthMb: (peak - before) / 2 ** 20, value };
+}
+
+async function bigOutput(storeDir: string): Promise<void> {
+  const store = createRecordStore({ dir: storeDir, maxBytes: 4 * 1024 ** 3 });
+  const cases = { '80-byte lines': `yes ${'x'.repeat(79)} | head -c 1073741824`, '2-byte lines': 'yes | head -c 1073741824' };
+  console.log('1 GiB of output: raw spawn reading and discarding, against run() (condense: lossless; whole to disk)');
+  for (const [name, command] of Object.entries(cases)) {
+    const raw = await withPeakRss(() => rawDiscard(command));
+    const line = [`  ${name.padEnd(14)} raw ${raw.ms.toFixed(0)} ms`];
+    for (const spawner of ['direct', 'warm'] as Spawner[]) {
+      const measured = await withPeakRss(() => run(command, { store, spawner, timeoutMs: 600_000, condense: 'lossless' }));
+      line.push(`${spawner} ${ratio(measured.ms, raw.ms)} (RSS +${measured.growthMb.toFixed(0)} MB, ${measured.value.stdoutLines ?? '?'} lines)`);
+      rmSync(join(storeDir, measured.value.id), { recursive: true, force: true });
+    }
+    console.log(line.join(', '));
+  }
+  console.log('  (targets: 80-byte ≤ 1.2×, 2-byte ≤ 1.5×, RSS ≤ 64 MB)');
+}
+
+async function crowdedTimeout(storeDir: string): Promise<void> {
+  const store = createRecordStore({ dir: storeDir });
+  const marker = '611.777';
+  const crowd = spawn('sh', ['-c', `for i in $(seq 600); do sleep ${marker} & done; wait`], { stdio: 'ignore', detached: true });
+  try {
+    while (livePidsWith(`sleep ${marker}`).length < 600) await new Promise((resolve) => setTimeout(resolve, 50));
+    const processes = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).length;
+    console.log(`timeout of a two-sleep tree at 200 ms with ${processes} processes on the machine: ms past the deadline (median of 5), survivors`);
+    for (const spawner of ['direct', 'warm'] as Spawner[]) {
+      const past: number[] = [];
+      let survivors = 0;
+      for (let i = 0; i < 5; i++) {
+        const seconds = `77.${spawner === 'warm' ? 5 : 1}${i}`;
+        const started = performance.now();
+        await run(`sleep ${seconds} & sleep ${seconds}`, { store, spawner, timeoutMs: 200 });
+        past.push(performance.now() - started - 200);
+        survivors += livePidsWith(`sleep ${seconds}`).length;
+      }
+      past.sort((a, b) => a - b);
+      console.log(`  ${spawner.padEnd(7)} ${past[2]!.toFixed(0)} ms past (min ${past[0]!.toFixed(0)}, max ${past[4]!.toFixed(0)}), ${survivors} survivors (target ≤ 100 ms, 0)`);
+    }
+  } finally {
+    process.kill(-crowd.pid!, 'SIGKILL');
+  }
+}
+
+export default async function bench(): Promise<void> {
+  console.log('(2 shared cores, loaded by other work: read the ratios, not the milliseconds)');
+  const small = await measureHost('small');
+  printHost(small);
+  const big = await measureHost('big');
+  printHost(big);
+  const storeDir = mkdtempSync(join(tmpdir(), 'tersh-bench-spawner-'));
+  try {
+    await warmSpawnerReady();
+    await crowdedTimeout(storeDir);
+    await bigOutput(storeDir);
+  } finally {
+    rmSync(storeDir, { recursive: true, force: true });
+  }
+}

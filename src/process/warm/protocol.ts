@@ -1,0 +1,64 @@
+// The messages between the host and the warm spawner's helper, over the helper's IPC channel (JSON).
+
+/** The base environment every later start is a difference from. */
+export interface BaseEnvMessage {
+  op: 'base';
+  env: Record<string, string>;
+}
+
+/** Start one command: connect `fds` back to the host's socket folder with `<token>:<fd>` lines, then spawn. */
+export interface StartMessage {
+  op: 'start';
+  id: number;
+  token: string;
+  file: string;
+  args: readonly string[];
+  cwd: string;
+  /** Variables that differ from the base environment, and those the base has that this run has not. */
+  set: Record<string, string>;
+  unset: readonly string[];
+  umask: number;
+  /** A third socket as the command's stdin; /dev/null otherwise. */
+  stdin: boolean;
+  /** Kill the run if the host dies (its run tag, for the sweep), until a `release`. */
+  watch: { tag: string; cgroup?: string | undefined } | null;
+}
+
+/** The run no longer dies with the host (it ended and nothing of it is left, or it was detached). */
+export interface ReleaseMessage {
+  op: 'release';
+  id: number;
+}
+
+export type HostMessage = BaseEnvMessage | StartMessage | ReleaseMessage;
+
+export interface StartedMessage {
+  op: 'started';
+  id: number;
+  pid: number;
+}
+
+/** The command could not start: the fields of the error Node's own spawn raises. */
+export interface FailedMessage {
+  op: 'failed';
+  id: number;
+  message: string;
+  code?: string;
+  errno?: number;
+  syscall?: string;
+  path?: string;
+}
+
+export interface ExitMessage {
+  op: 'exit';
+  id: number;
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** The helper listens (sent once, first). */
+export interface ReadyMessage {
+  op: 'ready';
+}
+
+export type HelperMessage = ReadyMessage | StartedMessage | FailedMessage | ExitMessage;

@@ -1,0 +1,247 @@
+import type { Socket } from 'node:net';
+import { TershError } from '../../errors.js';
+import { spawnIpcHelper, type IpcHelper } from '../spawn.js';
+import { runProcesses } from '../proc-scan.js';
+import { EnvBase } from './env-delta.js';
+import { WARM_HELPER_SOURCE } from './helper-source.js';
+import type { FailedMessage, HelperMessage, HostMessage } from './protocol.js';
+import { SocketFolder } from './socket-folder.js';
+
+const SOCKETS_WAIT_MS = 5_000;
+const READY_WAIT_MS = 30_000;
+
+export interface WarmRequest {
+  file: string;
+  args: readonly string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  stdin: 'ignore' | 'pipe';
+  /** The run tag (also in `env`): what the helper's sweep finds escapees by. */
+  tag: string;
+  /** Killed by the helper if the host dies, until released. */
+  watch: boolean;
+  cgroup?: string | undefined;
+}
+
+/** How a command ended; `error` when the helper died first and nothing knows its status. */
+export interface WarmExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  error?: string;
+}
+
+export interface WarmProcess {
+  pid: number;
+  stdout: Socket;
+  stderr: Socket;
+  stdin: Socket | null;
+  exit: Promise<WarmExit>;
+  /** The run no longer dies with the host (nothing of it is left, or it is detached). */
+  release(): void;
+}
+
+interface InFlight {
+  request: WarmRequest;
+  pid?: number;
+  exited: boolean;
+  resolveExit: (exit: WarmExit) => void;
+  reject: (error: Error) => void;
+  started: (pid: number) => void;
+  cancelSockets: () => void;
+}
+
+function startError(message: FailedMessage): Error {
+  const error = new Error(message.message) as NodeJS.ErrnoException & { spawnargs?: string[] };
+  if (message.code !== undefined) error.code = message.code;
+  if (message.errno !== undefined) error.errno = message.errno;
+  if (message.syscall !== undefined) error.syscall = message.syscall;
+  if (message.path !== undefined) error.path = message.path;
+  return error;
+}
+
+function killQuietly(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // gone
+  }
+}
+
+/** Resolves once the helper says it listens; rejects if it exits first or takes longer than READY_WAIT_MS. */
+function whenReady(helper: IpcHelper): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the helper was not ready after ${READY_WAIT_MS} ms`)), READY_WAIT_MS).unref();
+    helper.hold(true);
+    helper.onMessage((message) => {
+      if ((message as HelperMessage).op !== 'ready') return;
+      clearTimeout(timer);
+      helper.hold(false);
+      resolve();
+    });
+    helper.onExit((code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`the helper exited with ${signal ? `signal ${signal}` : `code ${code}`} before it was ready`));
+    });
+  });
+}
+
+/**
+ * The host's end of the warm spawner: one helper process (helper-source.ts) that forks every command, so
+ * that starting one costs the host a message instead of a fork of its whole memory.
+ */
+export class WarmSpawner {
+  private readonly runs = new Map<number, InFlight>();
+  private readonly envBase = new EnvBase();
+  private nextId = 1;
+  private closed = false;
+  private exited = false;
+  private readonly crashListeners = new Set<(reason: string) => void>();
+
+  private constructor(
+    private readonly helper: IpcHelper,
+    private readonly sockets: SocketFolder,
+  ) {
+    helper.onMessage((message) => this.receive(message as HelperMessage));
+    helper.onExit((code, signal) => this.helperExited(signal ? `signal ${signal}` : `code ${code}`));
+  }
+
+  static async start(): Promise<WarmSpawner> {
+    const sockets = await SocketFolder.open();
+    const env = { ...process.env };
+    delete env.NODE_OPTIONS; // a loader hook of the host's (tsx, a profiler) is not needed by the helper
+    let helper: IpcHelper | undefined;
+    try {
+      helper = await spawnIpcHelper(process.execPath, ['--max-old-space-size=64', '-e', WARM_HELPER_SOURCE, sockets.path], env);
+      await whenReady(helper);
+      return new WarmSpawner(helper, sockets);
+    } catch (error) {
+      helper?.disconnect();
+      sockets.close();
+      throw error;
+    }
+  }
+
+  get helperPid(): number {
+    return this.helper.pid;
+  }
+
+  /** False once the helper has exited (a crash, or close()). */
+  get alive(): boolean {
+    return !this.exited && !this.closed;
+  }
+
+  /** Called once if the helper dies without close(). */
+  onCrash(listener: (reason: string) => void): void {
+    this.crashListeners.add(listener);
+  }
+
+  /** Starts a command through the helper; rejects as spawn does (err.code ENOENT, EACCES…). */
+  launch(request: WarmRequest): Promise<WarmProcess> {
+    if (!this.alive) return Promise.reject(new TershError('SPAWN_FAILED', 'The warm spawner has stopped.'));
+    const id = this.nextId++;
+    const fds = request.stdin === 'pipe' ? [0, 1, 2] : [1, 2];
+    const expected = this.sockets.expect(fds);
+    return new Promise<WarmProcess>((resolve, reject) => {
+      let resolveExit!: (exit: WarmExit) => void;
+      const exit = new Promise<WarmExit>((done) => (resolveExit = done));
+      const entry: InFlight = {
+        request,
+        exited: false,
+        resolveExit: (outcome) => {
+          entry.exited = true;
+          this.settled(id);
+          resolveExit(outcome);
+        },
+        reject: (error) => {
+          this.runs.delete(id);
+          this.hold();
+          expected.cancel();
+          reject(error);
+        },
+        started: (pid) => {
+          entry.pid = pid;
+          void this.connected(expected.sockets).then((sockets) => {
+            if (!sockets) return entry.reject(new TershError('SPAWN_FAILED', `The warm spawner's helper started ${request.file} but its output sockets never connected.`));
+            const release = (): void => {
+              if (request.watch) this.send({ op: 'release', id });
+            };
+            resolve({ pid, stdout: sockets.get(1)!, stderr: sockets.get(2)!, stdin: sockets.get(0) ?? null, exit, release });
+          });
+        },
+        cancelSockets: expected.cancel,
+      };
+      this.runs.set(id, entry);
+      this.hold();
+      this.sendStart(id, request, expected.token);
+    });
+  }
+
+  /** Stops the helper (it kills what it still watches) and removes the socket folder. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.helper.disconnect();
+    this.sockets.close();
+  }
+
+  private sendStart(id: number, request: WarmRequest, token: string): void {
+    const { base, set, unset } = this.envBase.delta(request.env);
+    if (base) this.send({ op: 'base', env: base });
+    const watch = request.watch ? { tag: request.tag, cgroup: request.cgroup } : null;
+    const umask = process.umask();
+    this.send({ op: 'start', id, token, file: request.file, args: request.args, cwd: request.cwd, set, unset, umask, stdin: request.stdin === 'pipe', watch });
+  }
+
+  private async connected(sockets: Promise<Map<number, Socket>>): Promise<Map<number, Socket> | undefined> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), SOCKETS_WAIT_MS)));
+    const found = await Promise.race([sockets, late]);
+    clearTimeout(timer);
+    return found;
+  }
+
+  private send(message: HostMessage): void {
+    this.helper.send(message);
+  }
+
+  private receive(message: HelperMessage): void {
+    if (message.op === 'ready') return;
+    const entry = this.runs.get(message.id);
+    if (!entry) return;
+    if (message.op === 'started') entry.started(message.pid);
+    else if (message.op === 'failed') entry.reject(startError(message));
+    else if (message.op === 'exit') entry.resolveExit({ code: message.code, signal: message.signal });
+  }
+
+  private settled(id: number): void {
+    const entry = this.runs.get(id);
+    if (entry?.exited) this.runs.delete(id);
+    this.hold();
+  }
+
+  /** The channel keeps the host alive only while a run waits on it. */
+  private hold(): void {
+    if (!this.exited) this.helper.hold(this.runs.size > 0);
+  }
+
+  private helperExited(how: string): void {
+    this.exited = true;
+    const crashed = !this.closed;
+    const reason = `The warm spawner's helper (pid ${this.helper.pid}) exited with ${how}`;
+    for (const entry of [...this.runs.values()]) {
+      if (entry.pid === undefined) {
+        // It may have forked the command just before dying: the run tag finds it.
+        for (const pid of runProcesses({ pgid: -1, startTicks: 0, tag: entry.request.tag })) killQuietly(pid);
+        entry.reject(new TershError('SPAWN_FAILED', `${reason} before ${entry.request.file} started.`));
+      } else {
+        killQuietly(-entry.pid);
+        entry.resolveExit({ code: null, signal: null, error: `${reason} while the command ran; its process group was killed.` });
+      }
+    }
+    this.runs.clear();
+    if (crashed) {
+      this.sockets.close();
+      for (const listener of this.crashListeners) listener(reason);
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createRecordStore, createShell, run } from '../../src/index.js';
+import { killPids } from '../../src/process/group.js';
+import { readProcEntry } from '../../src/process/proc-scan.js';
+import { warmSpawner, warmSpawnerReady } from '../../src/process/warm/helper-state.js';
+import { livePidsWith, uniqueSleepSeconds } from '../helpers/processes.js';
+import { waitFor } from '../jobs/helpers.js';
+import { useTempDirs } from '../helpers/temp-dir.js';
+
+const tempDir = useTempDirs();
+const store = () => createRecordStore({ dir: join(tempDir(), 'records') });
+const host = new URL('../fixtures/run/warm-run-host.ts', import.meta.url).pathname;
+
+function childrenOf(pid: number): Array<{ pid: number; cmdline: string }> {
+  const found: Array<{ pid: number; cmdline: string }> = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name) || readProcEntry(Number(name))?.ppid !== pid) continue;
+    try {
+      found.push({ pid: Number(name), cmdline: readFileSync(`/proc/${name}/cmdline`, 'utf8').replaceAll('\0', ' ') });
+    } catch {
+      // gone
+    }
+  }
+  return found;
+}
+
+describe.runIf(process.platform === 'linux')('run() through the warm spawner', () => {
+  it('starts the command as a child of the helper, with everything run() gives', async () => {
+    expect(await warmSpawnerReady()).toBe(true);
+    const helperPid = warmSpawner()!.helperPid;
+    const result = await run('echo "$PPID $TERSH_RUN_ID"; cat; exit 4', { store: store(), spawner: 'warm', input: 'typed\n', env: { EXTRA: '1' } });
+    expect(result.stdout).toBe(`${helperPid} ${result.id}\ntyped\n`);
+    expect(result).toMatchObject({ exit: 4, ok: false });
+  });
+
+  it('kills the whole group at a timeout, leaving no survivor', async () => {
+    await warmSpawnerReady();
+    const seconds = uniqueSleepSeconds();
+    const result = await run(`sleep ${seconds} & sleep ${seconds}`, { store: store(), spawner: 'warm', timeoutMs: 200 });
+    expect(result).toMatchObject({ timedOut: true, exit: null });
+    expect(livePidsWith(`sleep ${seconds}`)).toEqual([]);
+  });
+
+  it('takes the spawner from createShell, a call\'s own spawner winning', async () => {
+    await warmSpawnerReady();
+    const helperPid = warmSpawner()!.helperPid;
+    const shell = createShell({ storeDir: join(tempDir(), 'shell'), spawner: 'warm' });
+    try {
+      expect((await shell.run('echo $PPID')).stdout).toBe(`${helperPid}\n`);
+      expect((await shell.run('echo $PPID', { spawner: 'direct' })).stdout).not.toBe(`${helperPid}\n`);
+    } finally {
+      await shell.close();
+    }
+  });
+
+  it('refuses an unknown spawner with a TypeError naming the field', async () => {
+    await expect(run('true', { store: store(), spawner: 'fork' as 'warm' })).rejects.toThrow("Expected `spawner` to be one of 'direct', 'warm', 'auto'");
+    expect(() => createShell({ spawner: 7 as unknown as 'warm' })).toThrow(/`spawner`/);
+  });
+
+  it('lets the helper kill the run when its host is SIGKILLed, with no separate watchdog started', { timeout: 60_000 }, async () => {
+    const marker = uniqueSleepSeconds();
+    const child = spawn(process.execPath, ['--import', 'tsx', host, join(tempDir(), 'host'), marker], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const line = await new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString())));
+      const { helperPid } = JSON.parse(line) as { helperPid: number };
+      const helpers = childrenOf(child.pid!);
+      expect(helpers.map((entry) => entry.pid)).toContain(helperPid);
+      expect(helpers.filter((entry) => entry.cmdline.includes('--max-old-space-size=32'))).toEqual([]); // the watchdog's
+      child.kill('SIGKILL');
+      expect(await waitFor(() => livePidsWith(`sleep ${marker}`).length === 0, 3_000)).toBe(true);
+    } finally {
+      child.kill('SIGKILL');
+      killPids(livePidsWith(`sleep ${marker}`), 'SIGKILL');
+    }
+  });
+});

@@ -1,0 +1,155 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createConnection, type Socket } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readProcEntry } from '../../src/process/proc-scan.js';
+import { WarmSpawner, type WarmRequest } from '../../src/process/warm/warm-spawner.js';
+import { killPids } from '../../src/process/group.js';
+import { livePidsWith, uniqueSleepSeconds } from '../helpers/processes.js';
+import { waitFor } from '../jobs/helpers.js';
+
+const host = new URL('../fixtures/run/warm-host.ts', import.meta.url).pathname;
+const spawner = await WarmSpawner.start();
+afterAll(() => spawner.close());
+
+let count = 0;
+function request(file: string, args: string[], extra: Partial<WarmRequest> = {}): WarmRequest {
+  const tag = `warm-unit-${process.pid}-${count++}`;
+  return { file, args, cwd: process.cwd(), env: { ...process.env, TERSH_RUN_ID: tag }, stdin: 'ignore', tag, watch: true, ...extra };
+}
+
+function collect(socket: Socket): Promise<string> {
+  const chunks: Buffer[] = [];
+  socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+  return new Promise((resolve) => socket.once('close', () => resolve(Buffer.concat(chunks).toString())));
+}
+
+async function runToEnd(req: WarmRequest, input?: string): Promise<{ stdout: string; stderr: string; code: number | null; signal: string | null; pid: number }> {
+  const launched = await spawner.launch(req);
+  if (input !== undefined) launched.stdin!.end(input);
+  const [stdout, stderr, exit] = await Promise.all([collect(launched.stdout), collect(launched.stderr), launched.exit]);
+  launched.release();
+  return { stdout, stderr, code: exit.code, signal: exit.signal, pid: launched.pid };
+}
+
+describe('the warm spawner', () => {
+  it('starts a command with the env, cwd and umask given, and reports its exit code', async () => {
+    const previous = process.umask(0o027);
+    try {
+      const req = request('/bin/sh', ['-c', 'echo "$WARM_A-$WARM_B"; pwd; umask; echo oops >&2; exit 3'], { cwd: '/tmp' });
+      req.env = { ...req.env, WARM_A: 'one', WARM_B: 'two' };
+      const first = await runToEnd(req);
+      expect(first).toMatchObject({ stdout: 'one-two\n/tmp\n0027\n', stderr: 'oops\n', code: 3, signal: null });
+      // The next run differs from the base by a removed and a changed variable.
+      const next = request('/bin/sh', ['-c', 'echo "${WARM_A-unset}-$WARM_B"']);
+      next.env = { ...next.env, WARM_B: 'three' };
+      expect((await runToEnd(next)).stdout).toBe('unset-three\n');
+    } finally {
+      process.umask(previous);
+    }
+  });
+
+  it('reports a signal death as the signal, not an exit code', async () => {
+    expect(await runToEnd(request('/bin/sh', ['-c', 'kill -TERM $$']))).toMatchObject({ code: null, signal: 'SIGTERM' });
+  });
+
+  it('starts every command as the leader of its own session and process group', async () => {
+    const launched = await spawner.launch(request('sleep', ['5']));
+    try {
+      const entry = readProcEntry(launched.pid)!;
+      expect(entry.pgid).toBe(launched.pid);
+      expect(entry.sid).toBe(launched.pid);
+      expect(entry.ppid).toBe(spawner.helperPid);
+    } finally {
+      process.kill(-launched.pid, 'SIGKILL');
+      await launched.exit;
+      launched.release();
+    }
+  });
+
+  it('writes input to a third socket that the command reads as stdin to its end', async () => {
+    const input = 'x'.repeat(300_000) + '\nlast line\n';
+    const result = await runToEnd(request('/bin/sh', ['-c', 'wc -c; tail -n 1 >&2'], { stdin: 'pipe' }), input);
+    // wc reads everything; tail then sees the end of input (nothing left).
+    expect(result.stdout.trim()).toBe(String(input.length));
+    expect(result.code).toBe(0);
+  });
+
+  it('rejects a missing or non-executable program with the error spawn gives (ENOENT, EACCES)', async () => {
+    await expect(spawner.launch(request('tersh-no-such-program', []))).rejects.toMatchObject({ code: 'ENOENT', syscall: 'spawn tersh-no-such-program' });
+    const notExecutable = join(mkdtempSync(join(tmpdir(), 'tersh-warm-')), 'script');
+    writeFileSync(notExecutable, 'echo no\n', { mode: 0o644 });
+    await expect(spawner.launch(request(notExecutable, []))).rejects.toMatchObject({ code: 'EACCES' });
+    // The helper lives on.
+    expect((await runToEnd(request('echo', ['still here']))).stdout).toBe('still here\n');
+  });
+
+  it('keeps its sockets in a folder only this user can enter, and closes connections without a waiting token', async () => {
+    const folder = (spawner as unknown as { sockets: { folder: string; path: string } }).sockets;
+    expect(statSync(folder.folder).mode & 0o777).toBe(0o700);
+    const launched = await spawner.launch(request('/bin/sh', ['-c', 'sleep 0.3; echo real']));
+    const output = collect(launched.stdout);
+    // A stranger guessing the form of a tag: its connection is closed and its bytes go nowhere.
+    const stranger = createConnection(folder.path);
+    stranger.on('error', () => undefined);
+    stranger.write('0123456789abcdef0123456789abcdef:1\ninjected\n');
+    const closed = await new Promise<boolean>((resolve) => {
+      stranger.once('close', () => resolve(true));
+      setTimeout(() => resolve(false), 2_000);
+    });
+    expect(closed).toBe(true);
+    expect(await output).toBe('real\n');
+    await launched.exit;
+    launched.release();
+  });
+
+  it('runs 20 commands at once and hands each its own output', async () => {
+    const results = await Promise.all(Array.from({ length: 20 }, (_, index) => runToEnd(request('/bin/sh', ['-c', `echo ${index}; echo e${index} >&2`]))));
+    expect(results.map((result) => result.stdout)).toEqual(Array.from({ length: 20 }, (_, index) => `${index}\n`));
+    expect(results.map((result) => result.stderr)).toEqual(Array.from({ length: 20 }, (_, index) => `e${index}\n`));
+  });
+});
+
+describe('the warm spawner as a watchdog', () => {
+  it('kills every group it started when its host is SIGKILLed, but not a released one', { timeout: 60_000 }, async () => {
+    const watched = uniqueSleepSeconds();
+    const released = uniqueSleepSeconds();
+    const child = spawn(process.execPath, ['--import', 'tsx', host, watched, released], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const pids = (seconds: string): number[] => livePidsWith(`sleep ${seconds}`).filter((pid) => pid !== child.pid);
+    try {
+      const helperPid = Number(await new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString()))));
+      expect(pids(watched)).toHaveLength(3);
+      child.kill('SIGKILL');
+      expect(await waitFor(() => pids(watched).length === 0, 3_000)).toBe(true);
+      expect(pids(released)).toHaveLength(3);
+      expect(await waitFor(() => readProcEntry(helperPid) === undefined, 3_000)).toBe(true);
+    } finally {
+      child.kill('SIGKILL');
+      killPids([...pids(watched), ...pids(released)], 'SIGKILL');
+    }
+  });
+});
+
+describe('when the helper dies', () => {
+  it('resolves a running command with a clear error, kills its group, and rejects a start in flight', async () => {
+    const own = await WarmSpawner.start();
+    const crashes: string[] = [];
+    own.onCrash((reason) => crashes.push(reason));
+    const marker = uniqueSleepSeconds();
+    const running = await own.launch(request('/bin/sh', ['-c', `sleep ${marker}`]));
+    running.stdout.resume();
+    running.stderr.resume();
+    const starting = own.launch(request('sleep', ['1']));
+    process.kill(own.helperPid, 'SIGKILL');
+    const exit = await running.exit;
+    expect(exit).toMatchObject({ code: null, signal: null });
+    expect(exit.error).toMatch(/helper .* exited with signal SIGKILL while the command ran/);
+    await expect(starting).rejects.toMatchObject({ code: 'SPAWN_FAILED' });
+    expect(await waitFor(() => livePidsWith(`sleep ${marker}`).length === 0, 2_000)).toBe(true);
+    expect(crashes).toHaveLength(1);
+    expect(own.alive).toBe(false);
+    await expect(own.launch(request('true', []))).rejects.toMatchObject({ code: 'SPAWN_FAILED' });
+  });
+});
