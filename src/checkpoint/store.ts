@@ -125,8 +125,9 @@ export function createCheckpointStore(options?: CheckpointStoreOptions): Checkpo
       created: done(diff.deleted),
       metadata: diff.metadata,
       skipped,
-      durationMs: Date.now() - startedAt,
+      ms: Date.now() - startedAt,
     };
+    report.durationMs = report.ms;
     return report;
   }
 

@@ -42,38 +42,22 @@ export interface SaveOptions {
 
 /**
  * Which checkpoint a method addresses: labels are unique per origin folder.
- * @public
  */
 export interface CheckpointRef {
-  /**
-   * The folder the checkpoint was taken of (any path resolving to the same real path). Defaults to `target` where a method has one.
-   */
-  origin?: string;
+  /** The folder the checkpoint was taken of (any path resolving to the same real path). */
+  origin: string;
 }
 
 /**
- * Options of {@link CheckpointStore.restore}. Give `origin`, `target` or both.
- * @public
+ * The folders a restore or a diff acts on: `origin` (the folder checkpointed), `target` (the folder restored into or
+ * compared, whose real path must be the origin's; else `CHECKPOINT_TARGET_MISMATCH`), or both. Each defaults to the other.
  */
-export interface RestoreOptions extends CheckpointRef {
-  /**
-   * The folder to restore into. Refused with `CHECKPOINT_TARGET_MISMATCH` unless its real path is the checkpoint's origin.
-   * @default origin
-   */
-  target?: string;
-}
+export type RestoreOptions = { origin: string; target?: string } | { origin?: string; target: string };
 
 /**
- * Options of {@link CheckpointStore.diff}. Give `origin`, `target` or both.
- * @public
+ * Options of {@link CheckpointStore.diff}: as for a restore, the folder compared must be the origin itself.
  */
-export interface DiffOptions extends CheckpointRef {
-  /**
-   * The folder compared with the checkpoint; must be the origin itself.
-   * @default origin
-   */
-  target?: string;
-}
+export type DiffOptions = RestoreOptions;
 
 /**
  * What a manifest records for each path.
@@ -129,7 +113,10 @@ export interface CheckpointInfo {
   maxFiles: number;
   /** Set on the checkpoint a restore takes of the state it is about to replace: the label restored. */
   undoOf?: string;
-  durationMs: number;
+  /** How long the save took, in milliseconds. */
+  ms: number;
+  /** @deprecated use ms */
+  durationMs?: number;
   /**
    * Set by `list`: bytes the origin's whole store takes on disk (every checkpoint of that origin together; allocated
    * blocks, so holes cost nothing and a copy shared by several checkpoints counts once).
@@ -173,7 +160,10 @@ export interface RestoreReport {
   metadata: string[];
   /** Special files that cannot be recreated here (sockets, devices), left absent. */
   skipped: string[];
-  durationMs: number;
+  /** How long the restore took, in milliseconds. */
+  ms: number;
+  /** @deprecated use ms */
+  durationMs?: number;
 }
 
 /**

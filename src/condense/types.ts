@@ -3,13 +3,13 @@
  * @public
  */
 export interface CondenseInput {
-  /** The command line that produced the output; picks the recogniser and detects `| head` / `| tail` bounds. */
+  /** The command line that produced the output; picks the recognizer and detects `| head` / `| tail` bounds. */
   command?: string;
   /** Decoded standard output, as the program printed it (ANSI and carriage returns included). */
   stdout: string;
   /** Decoded standard error. @defaultValue `''` */
   stderr?: string;
-  /** The exit code, or `null` when the process was killed. A recogniser never claims a success it denies. */
+  /** The exit code, or `null` when the process was killed. A recognizer never claims a success it denies. */
   exitCode?: number | null;
 }
 
@@ -31,8 +31,10 @@ export interface CondenseOptions {
   mode?: 'smart' | 'lossless';
   /** Record id of the stored full output; when given, every marker names it with the `detail` call that fetches what was left out. */
   recordId?: string;
-  /** Extra recognisers, tried before the built-in ones. @defaultValue `[]` */
-  recognisers?: readonly Recogniser[];
+  /** Extra recognizers, tried before the built-in ones. @defaultValue `[]` */
+  recognizers?: readonly Recognizer[];
+  /** @deprecated use recognizers */
+  recognisers?: readonly Recognizer[];
   /**
    * When a stream is an excerpt of the stored one (its head and tail around one cut marker line), where the cut is:
    * the marker line stands for the stored lines it replaced, and markers number lines as the stored stream does.
@@ -76,7 +78,9 @@ export interface CondenseResult {
   stderrLines: number;
   /** What was done: `'lossless'` (asked), `'pass-through'` (small or bounded by head/tail) or `'condensed'`. */
   strategy: 'lossless' | 'pass-through' | 'condensed';
-  /** Name of the recogniser used, when one matched. */
+  /** Name of the recognizer used, when one matched. */
+  recognizer?: string;
+  /** @deprecated use recognizer */
   recogniser?: string;
   /** Failure-signal lines found in both streams (all kept, or folded with a count when of the same shape). */
   signalLines: number;
@@ -108,12 +112,12 @@ export interface BlockRule {
 export type OverviewKind = 'commits' | 'diff' | 'listing' | 'matches' | 'log';
 
 /**
- * A recogniser: plain data describing one tool family's output. Pass your own in
- * {@link CondenseOptions.recognisers}; they are tried before the built-in ones.
+ * A recognizer: plain data describing one tool family's output. Pass your own in
+ * {@link CondenseOptions.recognizers}; they are tried before the built-in ones.
  * @public
  */
-export interface Recogniser {
-  /** Reported in {@link CondenseResult.recogniser}. */
+export interface Recognizer {
+  /** Reported in {@link CondenseResult.recognizer}. */
   name: string;
   /** Tested against the command line. */
   command?: RegExp;
@@ -132,3 +136,6 @@ export interface Recogniser {
   /** An overview placed first for data outputs, so a cut is never silent. */
   overview?: OverviewKind;
 }
+
+/** @deprecated use Recognizer */
+export type Recogniser = Recognizer;

@@ -17,7 +17,7 @@ export interface ClassifyExitInput {
   /** The exit code; null when the process was killed by a signal. */
   exitCode: number | null;
   /** The signal that killed the process, when `exitCode` is null (`SIGKILL`). */
-  signal?: string | null;
+  signal?: NodeJS.Signals | null;
   /** tersh's own timeout fired. @default false */
   timedOut?: boolean;
   /** The command's stderr (names the missing command of exit 127). */

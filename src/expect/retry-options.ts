@@ -17,8 +17,8 @@ export interface RetryContext<T> {
   readonly elapsedMs: number;
 }
 
-/** Options of `retry` (p-retry 7 is the model). @public */
-export interface RetryCallOptions<T> {
+/** Options of the generic `retry()` (p-retry 7 is the model; `run()`'s own are {@link RunRetryOptions}). */
+export interface RetryOptions<T = unknown> {
   /** Retries after the first attempt. @default 3 */
   retries?: number;
   /** Delay before the first retry, in ms. @default 1000 */
@@ -42,6 +42,9 @@ export interface RetryCallOptions<T> {
   /** Source of randomness for the jitter, in [0, 1). @default Math.random */
   random?: () => number;
 }
+
+/** @deprecated use RetryOptions */
+export type RetryCallOptions<T = unknown> = RetryOptions<T>;
 
 export interface NormalizedRetryCallOptions<T> extends BackoffShape {
   retries: number;

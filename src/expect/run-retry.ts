@@ -4,8 +4,8 @@ import { defaultSleep } from './retry-options.js';
 import type { ExitStatus } from '../exit/types.js';
 import { invalid, optionalBoolean, optionalInteger, optionalIntegerArray } from '../validate.js';
 
-/** The retry fields of `run()`'s options. @public */
-export interface RetryOptions {
+/** The retry fields of `run()`'s options (the generic `retry()` takes {@link RetryOptions}). */
+export interface RunRetryOptions {
   /** Attempts after the first one, when it fails. @default 0 */
   retries?: number;
   /**
@@ -21,7 +21,7 @@ export interface RetryOptions {
   retryOnAssertFail?: boolean;
 }
 
-/** The keys of {@link RetryOptions}, for an options reader that rejects unknown keys. @public */
+/** The keys of {@link RunRetryOptions}, for an options reader that rejects unknown keys. @public */
 export const retryOptionKeys: readonly string[] = ['retries', 'retryOnExit', 'backoffMs', 'maxBackoffMs', 'retryOnAssertFail'];
 
 /** @public */
@@ -39,7 +39,7 @@ export interface RetryableOutcome {
 }
 
 /** Validates the retry fields of an options object (other fields are left to their owner). @public */
-export function normalizeRetryOptions(options: RetryOptions = {}): NormalizedRetryOptions {
+export function normalizeRetryOptions(options: RunRetryOptions = {}): NormalizedRetryOptions {
   if (typeof options !== 'object' || options === null) throw invalid('options', 'a plain object', options);
   const codes = typeof options.retryOnExit === 'number' ? [options.retryOnExit] : options.retryOnExit;
   const retryOnExit = optionalIntegerArray('retryOnExit', codes, { min: 0, max: 255 });

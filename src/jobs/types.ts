@@ -91,7 +91,7 @@ export interface JobManager extends JobHost {
   /** Output past the offsets, the status, and the final result once finished; waits in the library when asked. */
   logs(jobId: string, options?: JobLogsOptions): Promise<JobLogs>;
   /** Sends a signal (`'SIGTERM'`, `'SIGINT'`, …) to every process of the job. False when nothing was left to receive it. */
-  signal(jobId: string, signal: string): boolean;
+  signal(jobId: string, signal: NodeJS.Signals): boolean;
   /** Stops the job (TERM, then KILL after the grace, leftovers included) and resolves once it is finished. */
   cancel(jobId: string): Promise<JobInfo>;
   /** Writes to the stdin of a job started with `stdin: 'pipe'` (else `JOB_NOT_WRITABLE`). */

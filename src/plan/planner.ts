@@ -7,7 +7,7 @@ import { createBashParser } from './language.js';
 import { emptyFacts } from './segment.js';
 import { compileRules } from './match.js';
 import { normalizePlanOptions } from './options.js';
-import { defaultRules } from './rules/index.js';
+import { planRules } from './rules/index.js';
 import type { Parser } from 'web-tree-sitter';
 import type { NormalizedPlanOptions } from './options.js';
 import type { Plan, PlanOptions, Planner } from './types.js';
@@ -24,7 +24,7 @@ export async function createPlanner(options?: PlanOptions): Promise<Planner> {
 }
 
 function buildPlanner(settings: NormalizedPlanOptions, parser: Parser): Planner {
-  const index = compileRules([...settings.rules, ...defaultRules], new Set(settings.rules));
+  const index = compileRules([...settings.rules, ...planRules], new Set(settings.rules));
   return {
     plan(command: string): Plan {
       if (typeof command !== 'string') throw invalid('command', 'a string', command);

@@ -1,6 +1,6 @@
-import type { RecordStore } from '../store/index.js';
+import { startRecord, type RecordStore } from '../store/index.js';
 import { buildChildEnv } from '../process/child-env.js';
-import type { JobHost } from './job-host.js';
+import type { JobAdopter } from './job-host.js';
 import { ProcessHandle } from './process-handle.js';
 import { reportProgress } from './progress.js';
 import { resolveCommand, type ResolvedCommand } from './resolve-command.js';
@@ -12,7 +12,7 @@ import { wrapForRun, type WrappedRun } from '../trace/index.js';
 export interface AttemptContext {
   store: RecordStore;
   /** The job manager, needed only for background and auto-promoted runs. */
-  jobs: () => JobHost;
+  jobs: () => JobAdopter;
 }
 
 /** One execution of a command: a record, a process, and its quiet result (or a job id). */
@@ -22,7 +22,7 @@ export async function runAttempt(
   context: AttemptContext,
   extraMeta: Record<string, unknown> = {},
 ): Promise<FinishedRun> {
-  const record = context.store.create({ command, cwd: opts.cwd, ...(opts.description ? { description: opts.description } : {}), ...extraMeta });
+  const record = startRecord(context.store, { command, cwd: opts.cwd, ...(opts.description ? { description: opts.description } : {}), ...extraMeta });
   const env = buildChildEnv(process.env, opts.env, record.id);
   let resolved: ResolvedCommand;
   try {

@@ -11,15 +11,15 @@ import {
   readOptionsObject,
 } from '../validate.js';
 import { isKnownEncoding } from './decode.js';
-import { isJobHost, type JobHost } from './job-host.js';
+import { isJobHost, type JobAdopter, type JobHost } from './job-host.js';
 import type { Policy, PolicyOptions } from '../plan/index.js';
 import { normalizePolicy } from './run-policy.js';
 import { normalizeSandboxOptions, type NormalizedSandboxOptions, type SandboxOptions } from '../sandbox/index.js';
 import { normalizeExitRules, type ExitRule } from '../exit/index.js';
-import { normalizeExpectations, normalizeRetryOptions, retryOptionKeys, type Expectations, type NormalizedExpectations, type NormalizedRetryOptions, type RetryOptions } from '../expect/index.js';
+import { normalizeExpectations, normalizeRetryOptions, retryOptionKeys, type Expectations, type NormalizedExpectations, type NormalizedRetryOptions, type RunRetryOptions } from '../expect/index.js';
 
 /** @public */
-export interface RunOptions extends RetryOptions {
+export interface RunOptions extends RunRetryOptions {
   /** Working directory; must exist. @defaultValue `process.cwd()` */
   cwd?: string;
   /** Variables added to the child's environment (they win over the inherited and non-interactive ones). */
@@ -126,7 +126,7 @@ export interface NormalizedRunOptions {
   detached: boolean;
   autoBackgroundAfterMs: number | undefined;
   stdin: 'ignore' | 'pipe';
-  jobs: JobHost | undefined;
+  jobs: JobAdopter | undefined;
   /** True when the caller set `timeoutMs` (background jobs otherwise get the job lifetime). */
   timeoutGiven: boolean;
   expect: NormalizedExpectations | undefined;
@@ -148,10 +148,10 @@ export const RUN_OPTION_KEYS = [
 
 const MAX_TIMEOUT_MS = 600_000;
 
-function pickRetry(raw: Record<string, unknown>): RetryOptions {
+function pickRetry(raw: Record<string, unknown>): RunRetryOptions {
   const picked: Record<string, unknown> = {};
   for (const key of retryOptionKeys) if (raw[key] !== undefined) picked[key] = raw[key];
-  return picked as RetryOptions;
+  return picked as RunRetryOptions;
 }
 const MAX_JOB_LIFETIME_MS = 3_600_000;
 
@@ -196,7 +196,7 @@ export function normalizeRunOptions(options: unknown, extraKeys: readonly string
     detached: optionalBoolean('detached', raw.detached) ?? false,
     autoBackgroundAfterMs: optionalInteger('autoBackgroundAfterMs', raw.autoBackgroundAfterMs, { min: 1 }),
     stdin,
-    jobs: raw.jobs as JobHost | undefined,
+    jobs: raw.jobs as JobAdopter | undefined,
     timeoutGiven: raw.timeoutMs !== undefined,
     expect: raw.expect === undefined ? undefined : normalizeExpectations(raw.expect, 'expect'),
     exitRules: raw.exitRules === undefined ? undefined : normalizeExitRules(raw.exitRules, 'exitRules'),

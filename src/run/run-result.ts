@@ -39,7 +39,7 @@ export interface RunResult {
   /** The caller's AbortSignal stopped the run. */
   canceled?: true;
   /** The signal that ended the process. */
-  signal?: string;
+  signal?: NodeJS.Signals;
   /** Set when the command was refused without running. */
   blocked?: true;
   /** A destructive-pattern warning from the plan ("may force-remove files"). */

@@ -73,7 +73,7 @@ export interface Shell {
   /** Snapshots the session's directory under `label`. */
   checkpoint(label: string, options?: SaveOptions): Promise<CheckpointInfo>;
   /** Puts the session's directory (or `options.origin`) back as it was at `label`. */
-  restore(label: string, options?: RestoreOptions): Promise<RestoreReport>;
+  restore(label: string, options?: Partial<RestoreOptions>): Promise<RestoreReport>;
   /** The checkpoints of the session's directory, oldest first. */
   checkpoints(): Promise<CheckpointInfo[]>;
   /** Ends every foreground run (each resolves with `canceled: true`), live job (not a `detached` one) and terminal session, then releases everything; every later call throws `SHELL_CLOSED`. */

@@ -14,7 +14,7 @@ export interface RecordMeta {
   state: 'running' | 'complete';
   pid?: number;
   exit?: number | null;
-  signal?: string | null;
+  signal?: NodeJS.Signals | null;
   ms?: number;
   stdoutBytes?: number;
   stderrBytes?: number;

@@ -49,11 +49,13 @@ export interface ReadOptions {
   maxBytes?: number;
 }
 
-/** @public */
+/**
+ * Run records on disk, by id: what `run()`, jobs, terminal steps and web fetches keep in full. Created by
+ * {@link createRecordStore}, or held by a shell.
+ */
 export interface RecordStore {
+  /** The folder holding the records. */
   readonly dir: string;
-  /** Starts a record (used by run() and the job manager). */
-  create(init: { command: string; cwd: string; [key: string]: unknown }): RecordWriter;
   /** The record's meta; throws `RECORD_NOT_FOUND` or `RECORD_EXPIRED`. */
   meta(id: string): Promise<RecordMeta>;
   /** A whole stream, the meta as JSON, or numbered lines: those matching `match`, within `fromLine`–`toLine`. */
@@ -62,6 +64,19 @@ export interface RecordStore {
   read(id: string, stream: RecordStream, options?: ReadOptions): Promise<ReadPage | ExpiredRead>;
   /** Applies the caps and the TTL now, after re-reading the folder (it also runs by itself now and then). */
   sweep(): Promise<string[]>;
+}
+
+/** What a new record starts with: the command and folder it is of, and any other meta facts. */
+export type RecordInit = { command: string; cwd: string; [key: string]: unknown };
+
+/** The store as tersh's own modules use it: `create` starts a record. Not public, so the store stays opaque. */
+interface WritableRecordStore extends RecordStore {
+  create(init: RecordInit): RecordWriter;
+}
+
+/** Starts a record in a store from {@link createRecordStore} (callers check the store with `isRecordStore` first). */
+export function startRecord(store: RecordStore, init: RecordInit): RecordWriter {
+  return (store as WritableRecordStore).create(init);
 }
 
 const SWEEP_EVERY_MS = 2_000;
@@ -148,7 +163,7 @@ export function createRecordStore(options: RecordStoreOptions = {}): RecordStore
     }
   };
 
-  const store: RecordStore & { [storeBrand]: true } = {
+  const store: WritableRecordStore & { [storeBrand]: true } = {
     [storeBrand]: true,
     dir,
     create(init) {
