@@ -38,7 +38,6 @@ function undoLabel(taken: readonly Published[]): string {
 
 /**
  * Creates a store of checkpoints: exact snapshots of folders, kept outside them, restorable by diff.
- * @public
  */
 export function createCheckpointStore(options?: CheckpointStoreOptions): CheckpointStore {
   const raw = readOptionsObject('options', options, ['dir', 'maxUndoCheckpoints']);

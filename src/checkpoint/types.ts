@@ -1,41 +1,39 @@
 /**
  * Options of {@link createCheckpointStore}.
- * @public
  */
 export interface CheckpointStoreOptions {
   /**
    * Folder holding every checkpoint, outside any work tree. Created with mode 0700.
-   * @default `$XDG_STATE_HOME/tersh/checkpoints`, else `~/.local/state/tersh/checkpoints`, else `<os temp dir>/tersh-<uid>/checkpoints`
+   * @defaultValue `$XDG_STATE_HOME/tersh/checkpoints`, else `~/.local/state/tersh/checkpoints`, else `<os temp dir>/tersh-<uid>/checkpoints`
    */
   dir?: string;
   /**
    * Undo checkpoints (those each restore takes first) kept per origin: after a restore, the oldest beyond this
    * are dropped, with the stored copies only they held. Checkpoints saved with `save` are never dropped by this.
-   * @default 10
+   * @defaultValue 10
    */
   maxUndoCheckpoints?: number;
 }
 
 /**
  * Options of {@link CheckpointStore.save}.
- * @public
  */
 export interface SaveOptions {
   /**
    * minimatch globs (relative to the source folder, `dot` and `matchBase` on) of paths left out of the checkpoint.
    * A folder matching a glob, or whose path followed by `/` matches it, is skipped whole. Replaces the defaults:
    * pass `[...DEFAULT_CHECKPOINT_EXCLUDES, 'dist/**']` to extend them, `[]` to keep everything.
-   * @default DEFAULT_CHECKPOINT_EXCLUDES
+   * @defaultValue DEFAULT_CHECKPOINT_EXCLUDES
    */
   exclude?: string[];
   /**
    * The save stops with `CHECKPOINT_TOO_LARGE` before copying anything when the files to keep add up to more bytes.
-   * @default 2147483648 (2 GiB)
+   * @defaultValue 2147483648 (2 GiB)
    */
   maxBytes?: number;
   /**
    * The save stops with `CHECKPOINT_TOO_LARGE` before copying anything when the tree holds more entries (files, folders, links…).
-   * @default 200000
+   * @defaultValue 200000
    */
   maxFiles?: number;
 }
@@ -61,17 +59,16 @@ export type DiffOptions = RestoreOptions;
 
 /**
  * What a manifest records for each path.
- * @public
  */
 export type CheckpointEntryType = 'file' | 'dir' | 'symlink' | 'fifo' | 'socket' | 'char-device' | 'block-device';
 
 /**
  * One path of a checkpoint's manifest.
- * @public
  */
 export interface CheckpointEntry {
   /** Relative to the origin with `/` separators; `.` is the origin folder itself. */
   path: string;
+  /** What the path is: a file, a folder, a symlink or a special file. */
   type: CheckpointEntryType;
   /** Permission bits including setuid, setgid and sticky (`st_mode & 0o7777`). */
   mode: number;
@@ -88,14 +85,15 @@ export interface CheckpointEntry {
   target?: string;
   /** Inode number and change time when saved: a file with the same inode, size, mtime and ctime is not read again. */
   ino: number;
+  /** Status-change time in nanoseconds since the epoch, as a decimal string. */
   ctimeNs: string;
 }
 
 /**
  * A checkpoint as listed.
- * @public
  */
 export interface CheckpointInfo {
+  /** The label it was saved under (unique per origin). */
   label: string;
   /** Real path of the folder checkpointed. */
   origin: string;
@@ -109,13 +107,15 @@ export interface CheckpointInfo {
   copiedBytes: number;
   /** The exclude globs this checkpoint was taken with (a restore leaves matching paths alone). */
   exclude: string[];
+  /** The `maxBytes` limit it was saved with. */
   maxBytes: number;
+  /** The `maxFiles` limit it was saved with. */
   maxFiles: number;
   /** Set on the checkpoint a restore takes of the state it is about to replace: the label restored. */
   undoOf?: string;
   /** How long the save took, in milliseconds. */
   ms: number;
-  /** @deprecated use ms */
+  /** The same as `ms`. @deprecated use ms */
   durationMs?: number;
   /**
    * Set by `list`: bytes the origin's whole store takes on disk (every checkpoint of that origin together; allocated
@@ -127,7 +127,6 @@ export interface CheckpointInfo {
 /**
  * Differences between a folder and a checkpoint, named for what a restore would do.
  * Paths are relative to the origin, with `/` separators.
- * @public
  */
 export interface CheckpointDiff {
   /** Content or type differs: a restore rewrites them. */
@@ -142,9 +141,9 @@ export interface CheckpointDiff {
 
 /**
  * What a restore did.
- * @public
  */
 export interface RestoreReport {
+  /** The label restored. */
   label: string;
   /** Real path restored. */
   origin: string;
@@ -162,13 +161,12 @@ export interface RestoreReport {
   skipped: string[];
   /** How long the restore took, in milliseconds. */
   ms: number;
-  /** @deprecated use ms */
+  /** The same as `ms`. @deprecated use ms */
   durationMs?: number;
 }
 
 /**
  * Snapshots of folders, kept outside them, restorable exactly. Created by {@link createCheckpointStore}.
- * @public
  */
 export interface CheckpointStore {
   /** The folder holding the checkpoints. */

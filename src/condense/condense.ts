@@ -18,7 +18,6 @@ import type { CondenseInput, CondenseOptions, CondenseResult, Recogniser } from 
  * Condenses a run's output to a token budget without hiding what matters: normalises terminal
  * output, keeps every failure signal, folds repeats, summarises known tools, and marks every
  * elision with the line ranges left out and how to fetch them.
- * @public
  */
 export function condense(input: CondenseInput, options?: CondenseOptions): CondenseResult {
   const o = normalizeCondense(input, options);

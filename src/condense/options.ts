@@ -15,7 +15,6 @@ export interface NormalizedCondense {
 
 /**
  * The token budget {@link condense} uses when none is given: about one agent turn's worth of output.
- * @public
  */
 export const DEFAULT_BUDGET_TOKENS = 2000;
 const INPUT_KEYS = ['command', 'stdout', 'stderr', 'exitCode'] as const;

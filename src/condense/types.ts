@@ -1,6 +1,5 @@
 /**
  * What {@link condense} reads: the decoded text of one finished run.
- * @public
  */
 export interface CondenseInput {
   /** The command line that produced the output; picks the recognizer and detects `| head` / `| tail` bounds. */
@@ -15,11 +14,10 @@ export interface CondenseInput {
 
 /**
  * How the condenser behaves.
- * @public
  */
 export interface CondenseOptions {
   /**
-   * Token budget for both streams together, counted by {@link estimateTokens}.
+   * Token budget for both streams together, estimated as a GPT-4o-class tokenizer would count them (within about 10%).
    * Output within it passes through (normalised only). Failure signals are kept even past it.
    * @defaultValue 2000
    */
@@ -33,7 +31,7 @@ export interface CondenseOptions {
   recordId?: string;
   /** Extra recognizers, tried before the built-in ones. @defaultValue `[]` */
   recognizers?: readonly Recognizer[];
-  /** @deprecated use recognizers */
+  /** Old spelling of `recognizers`, still read. @deprecated use recognizers */
   recognisers?: readonly Recognizer[];
   /**
    * When a stream is an excerpt of the stored one (its head and tail around one cut marker line), where the cut is:
@@ -47,25 +45,29 @@ export interface CondenseOptions {
 /**
  * A cut in an excerpt: the input's line `markerLine` stands for lines left out, and the input's next line is the
  * stored stream's line `resumesAtLine`.
- * @public
  */
 export interface StreamCut {
+  /** Line number, in the input, of the marker line that stands for the lines left out. */
   markerLine: number;
+  /** Line number, in the stored stream, of the input line after the marker. */
   resumesAtLine: number;
 }
 
-/** A 1-based inclusive range of line numbers in a stream, as the stored record numbers them. @public */
+/** A 1-based inclusive range of line numbers in a stream, as the stored record numbers them. */
 export interface LineRange {
+  /** First line of the range. */
   from: number;
+  /** Last line of the range (inclusive). */
   to: number;
 }
 
 /**
  * The condensed views and an account of what was left out.
- * @public
  */
 export interface CondenseResult {
+  /** Condensed view of stdout: every elision is marked with what was left out and how to fetch it. */
   stdout: string;
+  /** Condensed view of stderr, marked likewise. */
   stderr: string;
   /** Lines of both streams not shown verbatim (folded, elided or collapsed progress). */
   omittedLines: number;
@@ -75,17 +77,19 @@ export interface CondenseResult {
   stderrOmitted: LineRange[];
   /** True line counts of the streams. */
   stdoutLines: number;
+  /** True line count of stderr. */
   stderrLines: number;
   /** What was done: `'lossless'` (asked), `'pass-through'` (small or bounded by head/tail) or `'condensed'`. */
   strategy: 'lossless' | 'pass-through' | 'condensed';
   /** Name of the recognizer used, when one matched. */
   recognizer?: string;
-  /** @deprecated use recognizer */
+  /** Old spelling of `recognizer`, still set. @deprecated use recognizer */
   recogniser?: string;
   /** Failure-signal lines found in both streams (all kept, or folded with a count when of the same shape). */
   signalLines: number;
   /** Estimated tokens of the raw input and of the returned views. */
   tokensBefore: number;
+  /** Estimated tokens of the returned views. */
   tokensAfter: number;
 }
 
@@ -94,11 +98,10 @@ export interface CondenseResult {
  * `'blank'` up to the next blank line; `'indented'` while lines are indented;
  * `'dedent'` while indented, plus the first unindented line (a Python traceback's exception line);
  * a RegExp: up to the next line matching it.
- * @public
  */
 export type BlockEnd = 'blank' | 'indented' | 'dedent' | RegExp;
 
-/** @public */
+/** A block kept whole around a failure: a start line and where the block ends. */
 export interface BlockRule {
   /** The line that opens the block (it is kept as a failure signal). */
   start: RegExp;
@@ -108,13 +111,12 @@ export interface BlockRule {
   maxLines?: number;
 }
 
-/** Built-in overviews for data outputs. @public */
+/** Built-in overviews for data outputs. */
 export type OverviewKind = 'commits' | 'diff' | 'listing' | 'matches' | 'log';
 
 /**
  * A recognizer: plain data describing one tool family's output. Pass your own in
  * {@link CondenseOptions.recognizers}; they are tried before the built-in ones.
- * @public
  */
 export interface Recognizer {
   /** Reported in {@link CondenseResult.recognizer}. */
@@ -137,5 +139,5 @@ export interface Recognizer {
   overview?: OverviewKind;
 }
 
-/** @deprecated use Recognizer */
+/** Old spelling of {@link Recognizer}. @deprecated use Recognizer */
 export type Recogniser = Recognizer;

@@ -16,7 +16,6 @@ import { walkNode, walkSource, walkSubstitutions } from './walk.js';
 
 /**
  * Loads the bash grammar once and returns a planner whose `plan()` is synchronous.
- * @public
  */
 export async function createPlanner(options?: PlanOptions): Promise<Planner> {
   const settings = normalizePlanOptions(options);
@@ -73,7 +72,6 @@ function buildPlanner(settings: NormalizedPlanOptions, parser: Parser): Planner 
 
 /**
  * Statically checks what a shell command may do, without running it.
- * @public
  */
 export async function plan(command: string, options?: PlanOptions): Promise<Plan> {
   if (typeof command !== 'string') throw invalid('command', 'a string', command);

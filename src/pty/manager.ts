@@ -17,7 +17,6 @@ const IDLE_CHECK_MAX_MS = 60_000;
  * Pseudo-terminal sessions for interactive programs (shells, REPLs, debuggers): capped in number and
  * idle time, each step's output in the record store, nothing left running after `closeAll` or the host's exit.
  * Needs the optional dependency `@lydell/node-pty`; POSIX only.
- * @public
  */
 export function createPtyManager(options: PtyManagerOptions): PtyManager {
   const raw = readOptionsObject('options', options, ['store', 'policy', 'cwd', 'env', 'maxSessions', 'idleMs']);

@@ -18,7 +18,7 @@ import { normalizeSandboxOptions, type NormalizedSandboxOptions, type SandboxOpt
 import { normalizeExitRules, type ExitRule } from '../exit/index.js';
 import { normalizeExpectations, normalizeRetryOptions, retryOptionKeys, type Expectations, type NormalizedExpectations, type NormalizedRetryOptions, type RunRetryOptions } from '../expect/index.js';
 
-/** @public */
+/** Options of {@link run}. Every field is validated (a bad one is a `TypeError` naming it); all are optional. */
 export interface RunOptions extends RunRetryOptions {
   /** Working directory; must exist. @defaultValue `process.cwd()` */
   cwd?: string;
@@ -92,7 +92,6 @@ export interface RunOptions extends RunRetryOptions {
 
 /**
  * How far a running command has got, for {@link RunOptions.onProgress}.
- * @public
  */
 export interface RunProgress {
   /** Milliseconds since this attempt started. */

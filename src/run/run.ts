@@ -23,7 +23,6 @@ export function validateCommand(command: unknown): string {
 /**
  * Runs a command and resolves with its quiet result; never rejects for what the command did
  * (a failure, a timeout, a refusal are all data). Throws a TypeError for invalid options.
- * @public
  */
 export async function run(command: string | readonly string[], options: RunOptions = {}): Promise<RunResult> {
   const started = performance.now();

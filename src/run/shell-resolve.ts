@@ -1,7 +1,7 @@
 import { TershError } from '../errors.js';
 import { findInPath, systemProbe, type ShellProbe } from '../process/find-in-path.js';
 
-/** Which interpreter ran a command; `direct` means no shell at all. @public */
+/** Which interpreter ran a command; `direct` means no shell at all. */
 export type ShellKind = 'direct' | 'bash' | 'sh' | 'powershell' | 'cmd';
 
 /** A resolved shell: how to run a command string through it. */

@@ -12,7 +12,7 @@ import { RecordWriter } from './record-writer.js';
 import { defaultStateDir, ensurePrivateDir } from './store-dir.js';
 import { writerStamp } from './writer-liveness.js';
 
-/** @public */
+/** Options of {@link createRecordStore}: where records live and the caps that evict them. */
 export interface RecordStoreOptions {
   /** Folder of the records. @defaultValue `$TMPDIR/tersh-<uid>/records`, mode 0700 */
   dir?: string;
@@ -24,7 +24,7 @@ export interface RecordStoreOptions {
   ttlMs?: number;
 }
 
-/** @public */
+/** Options of {@link RecordStore.detail}: which part of a record, and which lines. */
 export interface DetailOptions {
   /** Which part of the record. @defaultValue 'stdout' */
   selector?: DetailSelector;
@@ -41,7 +41,7 @@ export interface DetailOptions {
   maxBytes?: number;
 }
 
-/** @public */
+/** Options of {@link RecordStore.read}: a page by byte offset. */
 export interface ReadOptions {
   /** Byte offset to start at. @defaultValue 0 */
   offset?: number;
@@ -99,7 +99,6 @@ export function isRecordStore(value: unknown): value is RecordStore {
 
 /**
  * A disk-backed store of run records, addressable by id and surviving restarts of the host.
- * @public
  */
 export function createRecordStore(options: RecordStoreOptions = {}): RecordStore {
   const raw = readOptionsObject('options', options, ['dir', 'maxRecords', 'maxBytes', 'ttlMs']);
