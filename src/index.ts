@@ -1,4 +1,5 @@
 // A new export here is public API: every name is listed once, by hand (no `export *`), and api-extractor fails on a type it leaks.
+/// <reference types="node" preserve="true" />
 
 export { TershError, isTershError } from './errors.js';
 export type { TershErrorCode } from './errors.js';
