@@ -1,7 +1,6 @@
 /**
  * Every failure tersh reports by exception carries one of these codes.
  * What happens *during* a run (non-zero exit, timeout, a blocked command) is data in the result, not an error.
- * @public
  */
 export type TershErrorCode =
   | 'RECORD_NOT_FOUND'
@@ -41,9 +40,9 @@ const brand = Symbol.for('tersh.error');
 
 /**
  * The one error class tersh throws for operational failures. Misuse (bad options) throws a `TypeError` instead.
- * @public
  */
 export class TershError extends Error {
+  /** What went wrong, as a stable string to branch on (`RECORD_NOT_FOUND`, `JOB_LIMIT`…). */
   readonly code: TershErrorCode;
   /** Extra machine-readable facts (the record id, the missing binary…). */
   readonly details: Readonly<Record<string, unknown>>;
@@ -59,7 +58,6 @@ export class TershError extends Error {
 
 /**
  * True for a {@link TershError}, even one thrown by another bundled copy of tersh.
- * @public
  */
 export function isTershError(value: unknown): value is TershError {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true;

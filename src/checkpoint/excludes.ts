@@ -3,7 +3,6 @@ import { Minimatch } from 'minimatch';
 /**
  * Paths a checkpoint leaves out unless `exclude` says otherwise: dependency folders, which are large,
  * rebuilt by a package manager and would soon hit the size guard. Pass `exclude: []` to keep them.
- * @public
  */
 export const DEFAULT_CHECKPOINT_EXCLUDES: readonly string[] = Object.freeze(['**/node_modules/**']);
 

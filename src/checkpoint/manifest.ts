@@ -42,5 +42,7 @@ export async function readManifest(folder: string): Promise<CheckpointEntry[]> {
 
 export async function readInfo(folder: string): Promise<CheckpointInfo> {
   const { version: _version, ...info } = await readJson(join(folder, INFO_FILE));
+  // Checkpoints saved before `ms` existed hold only `durationMs`.
+  if (info.ms === undefined) info.ms = info.durationMs;
   return info as unknown as CheckpointInfo;
 }

@@ -138,6 +138,7 @@ export async function takeSnapshot(request: SnapshotRequest): Promise<Snapshot> 
       maxBytes: request.maxBytes,
       maxFiles: request.maxFiles,
       ...(request.undoOf === undefined ? {} : { undoOf: request.undoOf }),
+      ms: 0,
       durationMs: 0,
     };
     const index = indexEntries(entries);
@@ -146,7 +147,8 @@ export async function takeSnapshot(request: SnapshotRequest): Promise<Snapshot> 
     let folder: string;
     try {
       await manifestWritten;
-      info.durationMs = Date.now() - startedAt;
+      info.ms = Date.now() - startedAt;
+      info.durationMs = info.ms;
       await writeInfo(staging, info);
       folder = await publish(layout, staging, label);
     } catch (error) {

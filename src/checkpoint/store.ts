@@ -38,7 +38,6 @@ function undoLabel(taken: readonly Published[]): string {
 
 /**
  * Creates a store of checkpoints: exact snapshots of folders, kept outside them, restorable by diff.
- * @public
  */
 export function createCheckpointStore(options?: CheckpointStoreOptions): CheckpointStore {
   const raw = readOptionsObject('options', options, ['dir', 'maxUndoCheckpoints']);
@@ -125,8 +124,9 @@ export function createCheckpointStore(options?: CheckpointStoreOptions): Checkpo
       created: done(diff.deleted),
       metadata: diff.metadata,
       skipped,
-      durationMs: Date.now() - startedAt,
+      ms: Date.now() - startedAt,
     };
+    report.durationMs = report.ms;
     return report;
   }
 

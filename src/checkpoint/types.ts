@@ -1,93 +1,74 @@
 /**
  * Options of {@link createCheckpointStore}.
- * @public
  */
 export interface CheckpointStoreOptions {
   /**
    * Folder holding every checkpoint, outside any work tree. Created with mode 0700.
-   * @default `$XDG_STATE_HOME/tersh/checkpoints`, else `~/.local/state/tersh/checkpoints`, else `<os temp dir>/tersh-<uid>/checkpoints`
+   * @defaultValue `$XDG_STATE_HOME/tersh/checkpoints`, else `~/.local/state/tersh/checkpoints`, else `<os temp dir>/tersh-<uid>/checkpoints`
    */
   dir?: string;
   /**
    * Undo checkpoints (those each restore takes first) kept per origin: after a restore, the oldest beyond this
    * are dropped, with the stored copies only they held. Checkpoints saved with `save` are never dropped by this.
-   * @default 10
+   * @defaultValue 10
    */
   maxUndoCheckpoints?: number;
 }
 
 /**
  * Options of {@link CheckpointStore.save}.
- * @public
  */
 export interface SaveOptions {
   /**
    * minimatch globs (relative to the source folder, `dot` and `matchBase` on) of paths left out of the checkpoint.
    * A folder matching a glob, or whose path followed by `/` matches it, is skipped whole. Replaces the defaults:
    * pass `[...DEFAULT_CHECKPOINT_EXCLUDES, 'dist/**']` to extend them, `[]` to keep everything.
-   * @default DEFAULT_CHECKPOINT_EXCLUDES
+   * @defaultValue DEFAULT_CHECKPOINT_EXCLUDES
    */
   exclude?: string[];
   /**
    * The save stops with `CHECKPOINT_TOO_LARGE` before copying anything when the files to keep add up to more bytes.
-   * @default 2147483648 (2 GiB)
+   * @defaultValue 2147483648 (2 GiB)
    */
   maxBytes?: number;
   /**
    * The save stops with `CHECKPOINT_TOO_LARGE` before copying anything when the tree holds more entries (files, folders, links…).
-   * @default 200000
+   * @defaultValue 200000
    */
   maxFiles?: number;
 }
 
 /**
  * Which checkpoint a method addresses: labels are unique per origin folder.
- * @public
  */
 export interface CheckpointRef {
-  /**
-   * The folder the checkpoint was taken of (any path resolving to the same real path). Defaults to `target` where a method has one.
-   */
-  origin?: string;
+  /** The folder the checkpoint was taken of (any path resolving to the same real path). */
+  origin: string;
 }
 
 /**
- * Options of {@link CheckpointStore.restore}. Give `origin`, `target` or both.
- * @public
+ * The folders a restore or a diff acts on: `origin` (the folder checkpointed), `target` (the folder restored into or
+ * compared, whose real path must be the origin's; else `CHECKPOINT_TARGET_MISMATCH`), or both. Each defaults to the other.
  */
-export interface RestoreOptions extends CheckpointRef {
-  /**
-   * The folder to restore into. Refused with `CHECKPOINT_TARGET_MISMATCH` unless its real path is the checkpoint's origin.
-   * @default origin
-   */
-  target?: string;
-}
+export type RestoreOptions = { origin: string; target?: string } | { origin?: string; target: string };
 
 /**
- * Options of {@link CheckpointStore.diff}. Give `origin`, `target` or both.
- * @public
+ * Options of {@link CheckpointStore.diff}: as for a restore, the folder compared must be the origin itself.
  */
-export interface DiffOptions extends CheckpointRef {
-  /**
-   * The folder compared with the checkpoint; must be the origin itself.
-   * @default origin
-   */
-  target?: string;
-}
+export type DiffOptions = RestoreOptions;
 
 /**
  * What a manifest records for each path.
- * @public
  */
 export type CheckpointEntryType = 'file' | 'dir' | 'symlink' | 'fifo' | 'socket' | 'char-device' | 'block-device';
 
 /**
  * One path of a checkpoint's manifest.
- * @public
  */
 export interface CheckpointEntry {
   /** Relative to the origin with `/` separators; `.` is the origin folder itself. */
   path: string;
+  /** What the path is: a file, a folder, a symlink or a special file. */
   type: CheckpointEntryType;
   /** Permission bits including setuid, setgid and sticky (`st_mode & 0o7777`). */
   mode: number;
@@ -104,14 +85,15 @@ export interface CheckpointEntry {
   target?: string;
   /** Inode number and change time when saved: a file with the same inode, size, mtime and ctime is not read again. */
   ino: number;
+  /** Status-change time in nanoseconds since the epoch, as a decimal string. */
   ctimeNs: string;
 }
 
 /**
  * A checkpoint as listed.
- * @public
  */
 export interface CheckpointInfo {
+  /** The label it was saved under (unique per origin). */
   label: string;
   /** Real path of the folder checkpointed. */
   origin: string;
@@ -125,11 +107,16 @@ export interface CheckpointInfo {
   copiedBytes: number;
   /** The exclude globs this checkpoint was taken with (a restore leaves matching paths alone). */
   exclude: string[];
+  /** The `maxBytes` limit it was saved with. */
   maxBytes: number;
+  /** The `maxFiles` limit it was saved with. */
   maxFiles: number;
   /** Set on the checkpoint a restore takes of the state it is about to replace: the label restored. */
   undoOf?: string;
-  durationMs: number;
+  /** How long the save took, in milliseconds. */
+  ms: number;
+  /** The same as `ms`. @deprecated use ms */
+  durationMs?: number;
   /**
    * Set by `list`: bytes the origin's whole store takes on disk (every checkpoint of that origin together; allocated
    * blocks, so holes cost nothing and a copy shared by several checkpoints counts once).
@@ -140,7 +127,6 @@ export interface CheckpointInfo {
 /**
  * Differences between a folder and a checkpoint, named for what a restore would do.
  * Paths are relative to the origin, with `/` separators.
- * @public
  */
 export interface CheckpointDiff {
   /** Content or type differs: a restore rewrites them. */
@@ -155,9 +141,9 @@ export interface CheckpointDiff {
 
 /**
  * What a restore did.
- * @public
  */
 export interface RestoreReport {
+  /** The label restored. */
   label: string;
   /** Real path restored. */
   origin: string;
@@ -173,12 +159,14 @@ export interface RestoreReport {
   metadata: string[];
   /** Special files that cannot be recreated here (sockets, devices), left absent. */
   skipped: string[];
-  durationMs: number;
+  /** How long the restore took, in milliseconds. */
+  ms: number;
+  /** The same as `ms`. @deprecated use ms */
+  durationMs?: number;
 }
 
 /**
  * Snapshots of folders, kept outside them, restorable exactly. Created by {@link createCheckpointStore}.
- * @public
  */
 export interface CheckpointStore {
   /** The folder holding the checkpoints. */

@@ -18,7 +18,6 @@ import type { CondenseInput, CondenseOptions, CondenseResult, Recogniser } from 
  * Condenses a run's output to a token budget without hiding what matters: normalises terminal
  * output, keeps every failure signal, folds repeats, summarises known tools, and marks every
  * elision with the line ranges left out and how to fetch them.
- * @public
  */
 export function condense(input: CondenseInput, options?: CondenseOptions): CondenseResult {
   const o = normalizeCondense(input, options);
@@ -69,7 +68,7 @@ export function condenseRead(o: NormalizedCondense, recogniser: Recogniser | und
     return { ...base, stdout, stderr, strategy, tokensAfter: tokensOf(stdout, streams.stdout.raw, rawOut) + tokensOf(stderr, streams.stderr.raw, rawErr) };
   };
   const signalLines = out.classified.signalCount + err.classified.signalCount;
-  const named = recogniser ? { recogniser: recogniser.name } : {};
+  const named = recogniser ? { recognizer: recogniser.name, recogniser: recogniser.name } : {};
   if (out.tokens + err.tokens <= o.budgetTokens * PASS_THROUGH_SHARE) return { ...whole('pass-through'), signalLines, ...named };
 
   const failed = o.exitCode === null || (o.exitCode !== undefined && o.exitCode !== 0);

@@ -80,7 +80,6 @@ export function normalizeToLines(text: string): NormalizedLines {
 /**
  * What a terminal finally shows of a program's output: CRLF → LF, carriage-return frames and cursor
  * moves replayed, lines overwritten by a live status area left blank, ANSI codes removed. One line out per line in.
- * @public
  */
 export function normalizeText(text: string): string {
   const lines = normalizeLines(text);

@@ -15,11 +15,10 @@ export interface NormalizedCondense {
 
 /**
  * The token budget {@link condense} uses when none is given: about one agent turn's worth of output.
- * @public
  */
 export const DEFAULT_BUDGET_TOKENS = 2000;
 const INPUT_KEYS = ['command', 'stdout', 'stderr', 'exitCode'] as const;
-const OPTION_KEYS = ['budgetTokens', 'mode', 'recordId', 'recognisers', 'cuts'] as const;
+const OPTION_KEYS = ['budgetTokens', 'mode', 'recordId', 'recognizers', 'recognisers', 'cuts'] as const;
 
 export function normalizeCondense(input: CondenseInput, options: CondenseOptions | undefined): NormalizedCondense {
   if (!isPlainObject(input)) throw invalid('input', 'a plain object', input);
@@ -34,7 +33,7 @@ export function normalizeCondense(input: CondenseInput, options: CondenseOptions
     budgetTokens: optionalInteger('budgetTokens', opts.budgetTokens, { min: 1 }) ?? DEFAULT_BUDGET_TOKENS,
     mode: optionalOneOf('mode', opts.mode, ['smart', 'lossless'] as const) ?? 'smart',
     recordId: optionalString('recordId', opts.recordId, { nonEmpty: true, maxLength: 200 }),
-    recognisers: readRecognisers(opts.recognisers),
+    recognisers: [...readRecognisers('recognizers', opts.recognizers), ...readRecognisers('recognisers', opts.recognisers)],
     cuts: readCuts(opts.cuts),
   };
 }
@@ -53,18 +52,18 @@ function readCuts(value: unknown): { stdout?: StreamCut; stderr?: StreamCut } {
   return out;
 }
 
-function readRecognisers(value: unknown): readonly Recogniser[] {
+function readRecognisers(field: string, value: unknown): readonly Recogniser[] {
   if (value === undefined) return [];
-  if (!Array.isArray(value)) throw invalid('recognisers', 'an array of recognisers', value);
+  if (!Array.isArray(value)) throw invalid(field, 'an array of recognizers', value);
   value.forEach((item: unknown, index) => {
-    if (!isPlainObject(item) || typeof item.name !== 'string') throw invalid(`recognisers[${index}]`, 'a recogniser object with a `name`', item);
+    if (!isPlainObject(item) || typeof item.name !== 'string') throw invalid(`${field}[${index}]`, 'a recognizer object with a `name`', item);
     for (const key of ['command', 'detect'] as const) {
-      if (item[key] !== undefined && !(item[key] instanceof RegExp)) throw invalid(`recognisers[${index}].${key}`, 'a RegExp', item[key]);
+      if (item[key] !== undefined && !(item[key] instanceof RegExp)) throw invalid(`${field}[${index}].${key}`, 'a RegExp', item[key]);
     }
     for (const key of ['signals', 'summary', 'structure', 'noise'] as const) {
       const list = item[key];
       if (list !== undefined && (!Array.isArray(list) || !list.every((p) => p instanceof RegExp))) {
-        throw invalid(`recognisers[${index}].${key}`, 'an array of RegExps', list);
+        throw invalid(`${field}[${index}].${key}`, 'an array of RegExps', list);
       }
     }
   });

@@ -27,7 +27,6 @@ const encode = scratchEncoder(CHUNK_CHARS * 3);
 /**
  * Estimates how many tokens a text costs a GPT-4o-class model, without tokenizing.
  * Typically within ±10% of the real count on build, test and log output.
- * @public
  */
 export function estimateTokens(text: string): number {
   // The text is read as UTF-8 bytes from one reused buffer: charCodeAt on the many string shapes

@@ -1,25 +1,23 @@
 /**
  * What {@link condense} reads: the decoded text of one finished run.
- * @public
  */
 export interface CondenseInput {
-  /** The command line that produced the output; picks the recogniser and detects `| head` / `| tail` bounds. */
+  /** The command line that produced the output; picks the recognizer and detects `| head` / `| tail` bounds. */
   command?: string;
   /** Decoded standard output, as the program printed it (ANSI and carriage returns included). */
   stdout: string;
   /** Decoded standard error. @defaultValue `''` */
   stderr?: string;
-  /** The exit code, or `null` when the process was killed. A recogniser never claims a success it denies. */
+  /** The exit code, or `null` when the process was killed. A recognizer never claims a success it denies. */
   exitCode?: number | null;
 }
 
 /**
  * How the condenser behaves.
- * @public
  */
 export interface CondenseOptions {
   /**
-   * Token budget for both streams together, counted by {@link estimateTokens}.
+   * Token budget for both streams together, estimated as a GPT-4o-class tokenizer would count them (within about 10%).
    * Output within it passes through (normalised only). Failure signals are kept even past it.
    * @defaultValue 2000
    */
@@ -31,8 +29,10 @@ export interface CondenseOptions {
   mode?: 'smart' | 'lossless';
   /** Record id of the stored full output; when given, every marker names it with the `detail` call that fetches what was left out. */
   recordId?: string;
-  /** Extra recognisers, tried before the built-in ones. @defaultValue `[]` */
-  recognisers?: readonly Recogniser[];
+  /** Extra recognizers, tried before the built-in ones. @defaultValue `[]` */
+  recognizers?: readonly Recognizer[];
+  /** Old spelling of `recognizers`, still read. @deprecated use recognizers */
+  recognisers?: readonly Recognizer[];
   /**
    * When a stream is an excerpt of the stored one (its head and tail around one cut marker line), where the cut is:
    * the marker line stands for the stored lines it replaced, and markers number lines as the stored stream does.
@@ -45,25 +45,29 @@ export interface CondenseOptions {
 /**
  * A cut in an excerpt: the input's line `markerLine` stands for lines left out, and the input's next line is the
  * stored stream's line `resumesAtLine`.
- * @public
  */
 export interface StreamCut {
+  /** Line number, in the input, of the marker line that stands for the lines left out. */
   markerLine: number;
+  /** Line number, in the stored stream, of the input line after the marker. */
   resumesAtLine: number;
 }
 
-/** A 1-based inclusive range of line numbers in a stream, as the stored record numbers them. @public */
+/** A 1-based inclusive range of line numbers in a stream, as the stored record numbers them. */
 export interface LineRange {
+  /** First line of the range. */
   from: number;
+  /** Last line of the range (inclusive). */
   to: number;
 }
 
 /**
  * The condensed views and an account of what was left out.
- * @public
  */
 export interface CondenseResult {
+  /** Condensed view of stdout: every elision is marked with what was left out and how to fetch it. */
   stdout: string;
+  /** Condensed view of stderr, marked likewise. */
   stderr: string;
   /** Lines of both streams not shown verbatim (folded, elided or collapsed progress). */
   omittedLines: number;
@@ -73,15 +77,19 @@ export interface CondenseResult {
   stderrOmitted: LineRange[];
   /** True line counts of the streams. */
   stdoutLines: number;
+  /** True line count of stderr. */
   stderrLines: number;
   /** What was done: `'lossless'` (asked), `'pass-through'` (small or bounded by head/tail) or `'condensed'`. */
   strategy: 'lossless' | 'pass-through' | 'condensed';
-  /** Name of the recogniser used, when one matched. */
+  /** Name of the recognizer used, when one matched. */
+  recognizer?: string;
+  /** Old spelling of `recognizer`, still set. @deprecated use recognizer */
   recogniser?: string;
   /** Failure-signal lines found in both streams (all kept, or folded with a count when of the same shape). */
   signalLines: number;
   /** Estimated tokens of the raw input and of the returned views. */
   tokensBefore: number;
+  /** Estimated tokens of the returned views. */
   tokensAfter: number;
 }
 
@@ -90,11 +98,10 @@ export interface CondenseResult {
  * `'blank'` up to the next blank line; `'indented'` while lines are indented;
  * `'dedent'` while indented, plus the first unindented line (a Python traceback's exception line);
  * a RegExp: up to the next line matching it.
- * @public
  */
 export type BlockEnd = 'blank' | 'indented' | 'dedent' | RegExp;
 
-/** @public */
+/** A block kept whole around a failure: a start line and where the block ends. */
 export interface BlockRule {
   /** The line that opens the block (it is kept as a failure signal). */
   start: RegExp;
@@ -104,16 +111,15 @@ export interface BlockRule {
   maxLines?: number;
 }
 
-/** Built-in overviews for data outputs. @public */
+/** Built-in overviews for data outputs. */
 export type OverviewKind = 'commits' | 'diff' | 'listing' | 'matches' | 'log';
 
 /**
- * A recogniser: plain data describing one tool family's output. Pass your own in
- * {@link CondenseOptions.recognisers}; they are tried before the built-in ones.
- * @public
+ * A recognizer: plain data describing one tool family's output. Pass your own in
+ * {@link CondenseOptions.recognizers}; they are tried before the built-in ones.
  */
-export interface Recogniser {
-  /** Reported in {@link CondenseResult.recogniser}. */
+export interface Recognizer {
+  /** Reported in {@link CondenseResult.recognizer}. */
   name: string;
   /** Tested against the command line. */
   command?: RegExp;
@@ -132,3 +138,6 @@ export interface Recogniser {
   /** An overview placed first for data outputs, so a cut is never silent. */
   overview?: OverviewKind;
 }
+
+/** Old spelling of {@link Recognizer}. @deprecated use Recognizer */
+export type Recogniser = Recognizer;

@@ -10,23 +10,23 @@ import { exitWrappers } from './wrappers.js';
 import type { ExitWrapper } from './wrappers.js';
 import { invalid, optionalBoolean, optionalString, readOptionsObject, requiredString } from '../validate.js';
 
-/** What `classifyExit` reads. @public */
+/** What `classifyExit` reads. */
 export interface ClassifyExitInput {
   /** The command as it was run (a shell string, or argv joined with spaces). */
   command: string;
   /** The exit code; null when the process was killed by a signal. */
   exitCode: number | null;
   /** The signal that killed the process, when `exitCode` is null (`SIGKILL`). */
-  signal?: string | null;
-  /** tersh's own timeout fired. @default false */
+  signal?: NodeJS.Signals | null;
+  /** tersh's own timeout fired. @defaultValue false */
   timedOut?: boolean;
   /** The command's stderr (names the missing command of exit 127). */
   stderr?: string;
-  /** The command ran with `set -o pipefail`. @default false */
+  /** The command ran with `set -o pipefail`. @defaultValue false */
   pipefail?: boolean;
-  /** More rules, tried before the built-in ones. @default [] */
+  /** More rules, tried before the built-in ones. @defaultValue [] */
   rules?: readonly ExitRule[];
-  /** More wrappers to see through, besides the built-in ones (sudo, env, timeout, xargs…). @default [] */
+  /** More wrappers to see through, besides the built-in ones (sudo, env, timeout, xargs…). @defaultValue [] */
   wrappers?: readonly ExitWrapper[];
 }
 
@@ -48,7 +48,6 @@ function combine(code: number, readings: readonly Reading[]): ExitClassification
 /**
  * Reads what an exit means: grep's 1 is "No matches found" (ok), 127 names the missing command,
  * 137 is SIGKILL. Synchronous and cheap; judges the command whose status the shell reports.
- * @public
  */
 export function classifyExit(input: ClassifyExitInput): ExitClassification {
   const read = readOptionsObject('input', input, inputKeys);

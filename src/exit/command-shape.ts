@@ -4,10 +4,10 @@
 
 import { closingQuote, scanBalanced } from './scan-quoted.js';
 
-/** An operator between two top-level segments. A newline is reported as `;`. @public */
+/** An operator between two top-level segments. A newline is reported as `;`. */
 export type ShapeOperator = '|' | '|&' | '&&' | '||' | ';' | '&';
 
-/** One simple command of a command string. @public */
+/** One simple command of a command string. */
 export interface ShapeSegment {
   /** Words with quotes removed; redirections and their targets left out; a leading `!` left out. */
   readonly words: readonly string[];
@@ -19,7 +19,7 @@ export interface ShapeSegment {
   readonly grouped: boolean;
 }
 
-/** The top-level shape of a command string. @public */
+/** The top-level shape of a command string. */
 export interface CommandShape {
   readonly segments: readonly ShapeSegment[];
   /** `operators[i]` joins `segments[i]` and `segments[i + 1]`. */

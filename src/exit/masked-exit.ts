@@ -9,11 +9,12 @@ import { resolveProgram } from './resolve-program.js';
 import { exitWrappers } from './wrappers.js';
 import { optionalBoolean, readOptionsObject, requiredString } from '../validate.js';
 
-/** The shape that hides a status: `cmd | tail`, `cmd; echo done`, `cmd || true`, `cmd &`. @public */
+/** The shape that hides a status: `cmd | tail`, `cmd; echo done`, `cmd || true`, `cmd &`. */
 export type MaskedExitKind = 'pipe' | 'sequence' | 'or-true' | 'background';
 
-/** A command whose shape hides the status of the part that matters. @public */
+/** A command whose shape hides the status of the part that matters. */
 export interface MaskedExit {
+  /** Which shape hides the status. */
   kind: MaskedExitKind;
   /** The part whose status is hidden. */
   hidden: string;
@@ -21,9 +22,9 @@ export interface MaskedExit {
   hint: string;
 }
 
-/** @public */
+/** Options of {@link detectMaskedExit}. */
 export interface DetectMaskedExitOptions {
-  /** The command runs with `set -o pipefail`, so a pipeline reports its failing segment. @default false */
+  /** The command runs with `set -o pipefail`, so a pipeline reports its failing segment. @defaultValue false */
   pipefail?: boolean;
 }
 
@@ -91,7 +92,7 @@ function maskingPipe(pipelines: readonly ShapePipeline[], shape: CommandShape): 
   return undefined;
 }
 
-/** Flags a command whose shape hides a failure, with a hint on how to see the real status. @public */
+/** Flags a command whose shape hides a failure, with a hint on how to see the real status. */
 export function detectMaskedExit(command: string, options?: DetectMaskedExitOptions): MaskedExit | undefined {
   requiredString('command', command);
   const read = readOptionsObject('options', options, ['pipefail']);

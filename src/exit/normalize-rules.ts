@@ -17,7 +17,7 @@ function nonEmptyStrings(field: string, value: unknown): string[] {
   return list;
 }
 
-/** Validates caller-supplied exit rules (they may be model-written JSON). @public */
+/** Validates caller-supplied exit rules (they may be model-written JSON). */
 export function normalizeExitRules(value: unknown, field = 'rules'): ExitRule[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) throw invalid(field, 'an array of exit rules', value);
@@ -38,7 +38,7 @@ export function normalizeExitRules(value: unknown, field = 'rules'): ExitRule[] 
   });
 }
 
-/** Validates caller-supplied wrappers. @public */
+/** Validates caller-supplied wrappers. */
 export function normalizeExitWrappers(value: unknown, field = 'wrappers'): ExitWrapper[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) throw invalid(field, 'an array of wrappers', value);

@@ -20,7 +20,7 @@ const descriptions: Readonly<Record<string, string>> = {
   SIGXFSZ: 'file size limit',
 };
 
-/** The name of signal number `n` on this platform (`9` → `SIGKILL`). @public */
+/** The name of signal number `n` on this platform (`9` → `SIGKILL`). */
 export function signalName(n: number): string | undefined {
   return namesByNumber.get(n);
 }

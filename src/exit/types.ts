@@ -1,8 +1,9 @@
-/** How a command ended, read for a model: `ok` includes grep finding nothing. @public */
+/** How a command ended, read for a model: `ok` includes grep finding nothing. */
 export type ExitStatus = 'ok' | 'error' | 'signal' | 'timeout';
 
-/** The meaning of an exit. @public */
+/** The meaning of an exit. */
 export interface ExitClassification {
+  /** The verdict: `ok`, `error`, `signal` or `timeout`. */
   status: ExitStatus;
   /** A short interpretation ("No matches found", "Command not found: foo"); absent when the exit says it all. */
   message?: string;
@@ -13,7 +14,6 @@ export interface ExitClassification {
 /**
  * What one program's exit codes mean. Plain data: pass more to `classifyExit({ rules })`;
  * they are tried before the built-in ones.
- * @public
  */
 export interface ExitRule {
   /** Program base names (`grep`, `egrep`); wrappers such as `sudo` are peeled first. */
@@ -24,6 +24,8 @@ export interface ExitRule {
   withArgs?: readonly string[];
   /** The exit codes this rule reads. */
   codes: readonly number[];
+  /** The verdict for these codes (`ok` for grep's "no match" 1). */
   status: ExitStatus;
+  /** The short interpretation shown to the model ("No matches found"). */
   message: string;
 }

@@ -1,4 +1,4 @@
-/** The shape of an exponential backoff. @public */
+/** The shape of an exponential backoff. */
 export interface BackoffShape {
   /** Delay before the first retry, in ms. */
   backoffMs: number;
@@ -13,7 +13,6 @@ export interface BackoffShape {
 /**
  * The delay before retry number `retry` (1 for the first retry): `backoffMs × factor^(retry − 1)`,
  * capped at `maxBackoffMs`, then shortened by up to `jitter` of itself. `random` returns [0, 1).
- * @public
  */
 export function backoffDelayMs(retry: number, shape: BackoffShape, random: () => number = Math.random): number {
   const raw = Math.min(shape.backoffMs * shape.factor ** Math.max(0, retry - 1), shape.maxBackoffMs);

@@ -7,27 +7,34 @@ import type { GitSnapshot } from './git-state.js';
 import { countLines, findInText, type StdoutFindings } from './stdout-findings.js';
 import { optionalStringArray, readOptionsObject, requiredString } from '../validate.js';
 
-/** What the expectations are checked against. @public */
+/** What the expectations are checked against. */
 export interface ExpectationSubject {
+  /** The exit code, or `null` when the process was killed. */
   exit: number | null;
+  /** How long the command took, in milliseconds. */
   ms: number;
   /** The whole decoded stdout (not a condensed view). */
   stdout: string;
+  /** The whole decoded stderr. */
   stderr: string;
 }
 
-/** @public */
+/** Options of {@link checkExpectations}. */
 export interface CheckExpectationsOptions {
   /** The command's working folder; relative file paths are resolved against it. */
   cwd: string;
-  /** Paths that changed, when already known; otherwise computed from `git`. */
+  /** Repo-root-relative paths the command changed (e.g. from `git status`), for `changed`. */
   filesChanged?: readonly string[];
-  /** Snapshots taken with `snapshotGitState` before and after the command, for `changed`. */
+}
+
+/** The options run() passes: the git snapshots it took around the command, for `changed` (internal). */
+export interface SnapshotCheckOptions extends CheckExpectationsOptions {
   git?: { before: GitSnapshot; after: GitSnapshot };
 }
 
-/** @public */
+/** What {@link checkExpectations} found. */
 export interface ExpectationReport {
+  /** True when every expectation held. */
   assertOk: boolean;
   /** One sentence per failed expectation; absent when all held. */
   assertionsFailed?: string[];
@@ -52,7 +59,7 @@ function firstLine(text: string): string {
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }
 
-function changedSentences(expected: boolean | readonly string[], options: CheckExpectationsOptions): string[] {
+function changedSentences(expected: boolean | readonly string[], options: SnapshotCheckOptions): string[] {
   let changed = options.filesChanged;
   if (changed === undefined && options.git !== undefined) {
     const problem = options.git.before.problem ?? options.git.after.problem;
@@ -72,9 +79,8 @@ function changedSentences(expected: boolean | readonly string[], options: CheckE
  * Checks a finished command against its expectations; one readable sentence per failure.
  * Synchronous: it reads the file system for `fileExists` / `fileAbsent` only. `run()` checks a stored stdout
  * in pieces instead, yielding to the event loop between them.
- * @public
  */
-export function checkExpectations(result: ExpectationSubject, expect: Expectations | NormalizedExpectations, options: CheckExpectationsOptions): ExpectationReport {
+export function checkExpectations(result: ExpectationSubject, expect: Expectations, options: CheckExpectationsOptions): ExpectationReport {
   const checks = normalizeExpectations(expect);
   return checkAgainstFindings(result, checks, options, findInText(result.stdout, checks));
 }
@@ -105,7 +111,7 @@ export function checkAgainstFindings(
   for (const path of checks.fileAbsent ?? []) {
     if (existsSync(resolve(cwd, path))) failed.push(`expected file "${path}" to be absent; it exists`);
   }
-  if (checks.changed !== undefined) failed.push(...changedSentences(checks.changed, options));
+  if (checks.changed !== undefined) failed.push(...changedSentences(checks.changed, options as SnapshotCheckOptions));
   if (checks.maxMs !== undefined && result.ms > checks.maxMs) {
     failed.push(`expected to finish within ${checks.maxMs} ms; took ${Math.round(result.ms)} ms`);
   }

@@ -10,7 +10,6 @@ import { linearRegExp } from '../linear-regexp.js';
 
 /**
  * Post-conditions checked in the same call as the command; each failure becomes one sentence.
- * @public
  */
 export interface Expectations {
   /** The exit code, or any of several. */
@@ -38,7 +37,7 @@ export interface Expectations {
   maxMs?: number;
 }
 
-/** Expectations after validation: lists are lists, the regex is compiled. @public */
+/** Expectations after validation: lists are lists, the regex is compiled. */
 export interface NormalizedExpectations {
   exit?: readonly number[];
   stdoutContains?: readonly string[];
@@ -75,7 +74,6 @@ function lineRegExp(field: string, value: unknown): RegExp | undefined {
 /**
  * Validates expectations that may be model-written JSON. Throws a `TypeError` naming the field
  * (`expect.stdoutMatches` for an invalid regex). Idempotent.
- * @public
  */
 export function normalizeExpectations(value: unknown, field = 'expect'): NormalizedExpectations {
   const read = readOptionsObject(field, value, keys);

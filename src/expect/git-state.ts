@@ -6,7 +6,6 @@ import { x } from 'tinyexec';
 /**
  * The git-visible state of a working tree at one moment: index entries plus a fingerprint of every
  * file `git status` lists (so editing an already-dirty file is noticed). Compare two with `diffGitStates`.
- * @public
  */
 export interface GitSnapshot {
   /** The repository's top folder, or null outside a repository. */
@@ -72,7 +71,6 @@ function indexEntries(output: string): Map<string, string> {
 /**
  * Reads the git-visible state of the working tree holding `cwd`. Never throws: outside a repository
  * (or without git) the snapshot carries a `problem` instead.
- * @public
  */
 export async function snapshotGitState(cwd: string): Promise<GitSnapshot> {
   // One round of three spawns; paths come out relative to the repository root from any subfolder.
@@ -108,7 +106,6 @@ function changedKeys(before: ReadonlyMap<string, string>, after: ReadonlyMap<str
 /**
  * The paths (relative to the repository root, sorted) whose git-visible state differs between two
  * snapshots; empty when either snapshot has a `problem` or they are of different repositories.
- * @public
  */
 export function diffGitStates(before: GitSnapshot, after: GitSnapshot): string[] {
   if (before.problem !== undefined || after.problem !== undefined || before.root !== after.root) return [];

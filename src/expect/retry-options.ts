@@ -1,7 +1,7 @@
 import type { BackoffShape } from './backoff.js';
 import { invalid, optionalInteger, readOptionsObject } from '../validate.js';
 
-/** What the callbacks of `retry` see after an attempt. Frozen. @public */
+/** What the callbacks of `retry` see after an attempt. Frozen. */
 export interface RetryContext<T> {
   /** 1 for the first attempt. */
   readonly attempt: number;
@@ -17,31 +17,34 @@ export interface RetryContext<T> {
   readonly elapsedMs: number;
 }
 
-/** Options of `retry` (p-retry 7 is the model). @public */
-export interface RetryCallOptions<T> {
-  /** Retries after the first attempt. @default 3 */
+/** Options of the generic `retry()` (p-retry 7 is the model; `run()`'s own are {@link RunRetryOptions}). */
+export interface RetryOptions<T = unknown> {
+  /** Retries after the first attempt. @defaultValue 3 */
   retries?: number;
-  /** Delay before the first retry, in ms. @default 1000 */
+  /** Delay before the first retry, in ms. @defaultValue 1000 */
   backoffMs?: number;
-  /** Each further retry waits this many times longer. @default 2 */
+  /** Each further retry waits this many times longer. @defaultValue 2 */
   factor?: number;
-  /** Cap on any one delay, in ms. @default 30000 */
+  /** Cap on any one delay, in ms. @defaultValue 30000 */
   maxBackoffMs?: number;
-  /** Fraction (0–1) of each delay taken off at random. @default 0.2 */
+  /** Fraction (0–1) of each delay taken off at random. @defaultValue 0.2 */
   jitter?: number;
-  /** Whether to retry after this attempt. Sees values too, so a result can be retried. @default retry when the attempt threw */
+  /** Whether to retry after this attempt. Sees values too, so a result can be retried. @defaultValue retry when the attempt threw */
   shouldRetry?: (context: RetryContext<T>) => boolean | Promise<boolean>;
   /** Called after each attempt that threw or that `shouldRetry` wants retried, before the wait. */
   onFailedAttempt?: (context: RetryContext<T>) => void | Promise<void>;
   /** Stops the loop between attempts (the wait is cut short); `retry` then rejects with the signal's reason. */
   signal?: AbortSignal;
-  /** Clock for `elapsedMs`. @default Date.now */
+  /** Clock for `elapsedMs`. @defaultValue Date.now */
   now?: () => number;
-  /** Waits `ms`; rejects when `signal` aborts. @default a timer */
+  /** Waits `ms`; rejects when `signal` aborts. @defaultValue a timer */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** Source of randomness for the jitter, in [0, 1). @default Math.random */
+  /** Source of randomness for the jitter, in [0, 1). @defaultValue Math.random */
   random?: () => number;
 }
+
+/** Old name of {@link RetryOptions}. @deprecated use RetryOptions */
+export type RetryCallOptions<T = unknown> = RetryOptions<T>;
 
 export interface NormalizedRetryCallOptions<T> extends BackoffShape {
   retries: number;

@@ -1,14 +1,13 @@
 import { backoffDelayMs } from './backoff.js';
 import { normalizeRetryCallOptions } from './retry-options.js';
-import type { RetryCallOptions, RetryContext } from './retry-options.js';
+import type { RetryContext, RetryOptions } from './retry-options.js';
 
 /**
  * Calls `fn` until it succeeds or the retries run out, waiting with exponential backoff between
  * attempts. Rejects with the last error; resolves with the last value even when `shouldRetry`
  * wanted another attempt and none was left. Callbacks get a frozen context.
- * @public
  */
-export async function retry<T>(fn: (context: { readonly attempt: number }) => T | Promise<T>, options?: RetryCallOptions<T>): Promise<T> {
+export async function retry<T>(fn: (context: { readonly attempt: number }) => T | Promise<T>, options?: RetryOptions<T>): Promise<T> {
   if (typeof fn !== 'function') throw new TypeError(`Expected \`fn\` to be a function, got ${typeof fn}`);
   const opts = normalizeRetryCallOptions<T>(options);
   const start = opts.now();

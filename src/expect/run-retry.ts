@@ -4,42 +4,41 @@ import { retry } from './retry.js';
 import type { ExitStatus } from '../exit/types.js';
 import { invalid, optionalBoolean, optionalInteger, optionalIntegerArray } from '../validate.js';
 
-/** The retry fields of `run()`'s options. @public */
-export interface RetryOptions {
-  /** Attempts after the first one, when it fails. @default 0 */
+/** The retry fields of `run()`'s options (the generic `retry()` takes {@link RetryOptions}). */
+export interface RunRetryOptions {
+  /** Attempts after the first one, when it fails. @defaultValue 0 */
   retries?: number;
   /**
-   * Exit codes that call for another attempt. @default any non-zero exit (`grep -q ready log` and `[ -f done ]`
+   * Exit codes that call for another attempt. @defaultValue any non-zero exit (`grep -q ready log` and `[ -f done ]`
    * retry while they answer "not yet", though their exit 1 reads as ok), a timeout or a signal
    */
   retryOnExit?: number | readonly number[];
-  /** Wait before the first retry, in ms; doubled for each further one, with jitter. @default 1000 */
+  /** Wait before the first retry, in ms; doubled for each further one, with jitter. @defaultValue 1000 */
   backoffMs?: number;
-  /** Cap on any one wait, in ms. @default 30000 */
+  /** Cap on any one wait, in ms. @defaultValue 30000 */
   maxBackoffMs?: number;
-  /** Also retry when the command was ok but its expectations failed. @default false */
+  /** Also retry when the command was ok but its expectations failed. @defaultValue false */
   retryOnAssertFail?: boolean;
 }
 
-/** The keys of {@link RetryOptions}, for an options reader that rejects unknown keys. @public */
+/** The keys of {@link RunRetryOptions}, for an options reader that rejects unknown keys. */
 export const retryOptionKeys: readonly string[] = ['retries', 'retryOnExit', 'backoffMs', 'maxBackoffMs', 'retryOnAssertFail'];
 
-/** @public */
 export interface NormalizedRetryOptions extends BackoffShape {
   retries: number;
   retryOnExit?: readonly number[];
   retryOnAssertFail: boolean;
 }
 
-/** What a retry decision needs from an attempt's result. @public */
+/** What a retry decision needs from an attempt's result. */
 export interface RetryableOutcome {
   status: ExitStatus;
   exit: number | null;
   assertOk?: boolean;
 }
 
-/** Validates the retry fields of an options object (other fields are left to their owner). @public */
-export function normalizeRetryOptions(options: RetryOptions = {}): NormalizedRetryOptions {
+/** Validates the retry fields of an options object (other fields are left to their owner). */
+export function normalizeRetryOptions(options: RunRetryOptions = {}): NormalizedRetryOptions {
   if (typeof options !== 'object' || options === null) throw invalid('options', 'a plain object', options);
   const codes = typeof options.retryOnExit === 'number' ? [options.retryOnExit] : options.retryOnExit;
   const retryOnExit = optionalIntegerArray('retryOnExit', codes, { min: 0, max: 255 });
@@ -59,24 +58,21 @@ export function normalizeRetryOptions(options: RetryOptions = {}): NormalizedRet
  * Whether an attempt calls for another one (the count of attempts is the caller's):
  * a listed exit code (or, with no list, any non-zero exit, a timeout or a signal: retrying is for "not yet", so grep's
  * and test's exit 1 calls for one though it reads as ok), or failed expectations with `retryOnAssertFail`.
- * @public
  */
 export function shouldRetryRun(outcome: RetryableOutcome, options: NormalizedRetryOptions): boolean {
   const exitCalls = options.retryOnExit === undefined ? outcome.exit !== 0 || outcome.status !== 'ok' : outcome.exit !== null && options.retryOnExit.includes(outcome.exit);
   return exitCalls || (options.retryOnAssertFail && outcome.assertOk === false);
 }
 
-/** @public */
 export interface RetryRunControl {
   /** Stops the loop between attempts; the last attempt is returned, not thrown. */
   signal?: AbortSignal;
-  /** @default a timer */
+  /** @defaultValue a timer */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** @default Math.random */
+  /** @defaultValue Math.random */
   random?: () => number;
 }
 
-/** @public */
 export interface RetryRunOutcome<R> {
   /** The last attempt's result. */
   last: R;
@@ -89,7 +85,6 @@ export interface RetryRunOutcome<R> {
 /**
  * Runs attempts until one needs no retry, the retries run out, or the signal aborts; never throws
  * for a failed attempt. `attempt` is 1-based.
- * @public
  */
 export async function retryRun<R extends RetryableOutcome>(attempt: (n: number) => Promise<R>, options: NormalizedRetryOptions, control: RetryRunControl = {}): Promise<RetryRunOutcome<R>> {
   const sleep = control.sleep ?? defaultSleep;

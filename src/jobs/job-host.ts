@@ -49,20 +49,24 @@ export interface AdoptedProcess {
 }
 
 /**
- * What run() needs of a job manager (the one from `createJobManager()` or a shell's).
- * @public
+ * A job manager as `run()` takes it in `jobs`: the one from `createJobManager()`, or a shell's `jobs`.
+ * What run() calls on it to hand a process over is internal.
  */
 export interface JobHost {
+  /** The lifetime given to background jobs that set no `timeoutMs`, in ms. */
+  readonly defaultLifetimeMs: number;
+}
+
+/** What run() calls on a job manager (internal: the public `JobHost` stays opaque). */
+export interface JobAdopter extends JobHost {
   /** Throws TershError `JOB_LIMIT` when no more live jobs are allowed (checked before spawning). */
   ensureCapacity(): void;
   /** Takes the process over and returns its job id. */
   adopt(process: AdoptedProcess): string;
-  /** The lifetime given to background jobs that set no `timeoutMs`. */
-  readonly defaultLifetimeMs: number;
 }
 
-export function isJobHost(value: unknown): value is JobHost {
+export function isJobHost(value: unknown): value is JobAdopter {
   if (typeof value !== 'object' || value === null) return false;
-  const candidate = value as Partial<JobHost> & Record<symbol, unknown>;
+  const candidate = value as Partial<JobAdopter> & Record<symbol, unknown>;
   return typeof candidate.adopt === 'function' && typeof candidate.ensureCapacity === 'function';
 }

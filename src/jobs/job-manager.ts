@@ -1,5 +1,5 @@
 import { TershError } from '../errors.js';
-import type { AdoptedProcess } from './job-host.js';
+import type { AdoptedProcess, JobAdopter } from './job-host.js';
 import type { RecordStore } from '../store/index.js';
 import { invalid } from '../validate.js';
 import { Job } from './job.js';
@@ -17,9 +17,13 @@ interface Entry {
 /**
  * Creates a job manager: pass it to `run()` as `jobs`, or use a shell's `jobs`.
  * Its live jobs are killed by `close()`, and when the host exits or dies, as every run tersh starts (unless `detached`).
- * @public
  */
 export function createJobManager(options?: JobManagerOptions): JobManager {
+  return createJobAdopter(options);
+}
+
+/** The job manager with what run() calls on it to hand a process over. */
+export function createJobAdopter(options?: JobManagerOptions): JobManager & JobAdopter {
   const settings = normalizeManagerOptions(options);
   const entries = new Map<string, Entry>();
   let closed = false;
@@ -37,7 +41,7 @@ export function createJobManager(options?: JobManagerOptions): JobManager {
     for (const entry of finished.slice(0, Math.max(0, finished.length - KEEP_FINISHED_JOBS))) entries.delete(entry.job.id);
   };
 
-  const manager: JobManager = {
+  const manager: JobManager & JobAdopter = {
     defaultLifetimeMs: settings.defaultLifetimeMs,
 
     ensureCapacity() {

@@ -4,11 +4,10 @@ import type { RunResult } from '../result/run-result.js';
 /**
  * `running` until the main process has exited AND every process it left behind is gone;
  * `exited` when it ended by itself; `killed` when a signal, the lifetime or a cancel ended it.
- * @public
  */
 export type JobStatus = 'running' | 'exited' | 'killed';
 
-/** @public */
+/** Options of {@link createJobManager}. */
 export interface JobManagerOptions {
   /** Most live jobs at once; starting one more throws `JOB_LIMIT`. @defaultValue 16 */
   maxJobs?: number;
@@ -18,7 +17,7 @@ export interface JobManagerOptions {
   maxWaitMs?: number;
 }
 
-/** @public */
+/** Options of {@link JobManager.logs}: where to read from, and whether and how long to wait. */
 export interface JobLogsOptions {
   /** Byte offset in stdout to read from (pass the previous `nextStdoutOffset`). @defaultValue 0 */
   stdoutOffset?: number;
@@ -35,17 +34,23 @@ export interface JobLogsOptions {
   maxBytes?: number;
 }
 
-/** @public */
+/** A page of a job's output by byte offset, its status, and its final result once finished. */
 export interface JobLogs {
+  /** The job. */
   jobId: string;
   /** The record holding the whole output: `detail(recordId)` and `read(recordId, …)` work after the job is gone. */
   recordId: string;
+  /** `running`, `exited` or `killed`. */
   status: JobStatus;
   /** The exit code once finished (null when a signal ended it). */
   exit?: number | null;
+  /** Decoded stdout from `stdoutOffset`, at most `maxBytes`. */
   stdout: string;
+  /** Decoded stderr from `stderrOffset`, at most `maxBytes`. */
   stderr: string;
+  /** Pass as `stdoutOffset` to read on. */
   nextStdoutOffset: number;
+  /** Pass as `stderrOffset` to read on. */
   nextStderrOffset: number;
   /** True when more output is already waiting past a next offset (read again at once). */
   more?: true;
@@ -59,38 +64,47 @@ export interface JobLogs {
   expired?: true;
 }
 
-/** @public */
+/** A job as listed: what it runs, where, and how far it got. */
 export interface JobInfo {
+  /** The job's id (`j1`, `j2`…), for `logs`, `signal`, `cancel` and the tools. */
   jobId: string;
+  /** The record holding its whole output. */
   recordId: string;
+  /** The command as given. */
   command: string;
+  /** Its working directory. */
   cwd: string;
   /** The main process, leader of the job's process group. */
   pid: number;
+  /** `running`, `exited` or `killed`. */
   status: JobStatus;
   /** ISO time the job started. */
   startedAt: string;
+  /** Milliseconds since the job started (its whole runtime once finished). */
   ms: number;
   /** Promoted from a foreground run by `autoBackgroundAfterMs`. */
   autoBackgrounded: boolean;
   /** Started with `stdin: 'pipe'` and stdin not yet closed. */
   writable: boolean;
+  /** Bytes of stdout so far. */
   stdoutBytes: number;
+  /** Bytes of stderr so far. */
   stderrBytes: number;
+  /** The exit code once finished (null when a signal ended it). */
   exit?: number | null;
+  /** Pids of processes still running after the main one exited. */
   orphans?: number[];
 }
 
 /**
  * Background jobs: their logs by offset, waiting, signals, stdin, and reaping. Created by
  * {@link createJobManager} or held by a shell as `shell.jobs`.
- * @public
  */
 export interface JobManager extends JobHost {
   /** Output past the offsets, the status, and the final result once finished; waits in the library when asked. */
   logs(jobId: string, options?: JobLogsOptions): Promise<JobLogs>;
   /** Sends a signal (`'SIGTERM'`, `'SIGINT'`, …) to every process of the job. False when nothing was left to receive it. */
-  signal(jobId: string, signal: string): boolean;
+  signal(jobId: string, signal: NodeJS.Signals): boolean;
   /** Stops the job (TERM, then KILL after the grace, leftovers included) and resolves once it is finished. */
   cancel(jobId: string): Promise<JobInfo>;
   /** Writes to the stdin of a job started with `stdin: 'pipe'` (else `JOB_NOT_WRITABLE`). */
@@ -99,6 +113,7 @@ export interface JobManager extends JobHost {
   closeStdin(jobId: string): void;
   /** Live jobs and the most recent finished ones, oldest first. */
   list(): JobInfo[];
+  /** The job with this id; throws `JOB_NOT_FOUND`. */
   get(jobId: string): JobInfo;
   /** Kills every live job's process group and resolves once they are finished. Logs stay readable. */
   close(): Promise<void>;

@@ -2,18 +2,20 @@ import type { Plan } from './types.js';
 
 /**
  * MCP tool annotations derived from a plan.
- * @public
  */
 export interface ToolAnnotations {
+  /** The command only reads (category `read-only`). */
   readOnlyHint: boolean;
+  /** The command may destroy data. */
   destructiveHint: boolean;
+  /** Running it twice does what running it once does (true for read-only commands). */
   idempotentHint: boolean;
+  /** The command may reach the network or the world outside the work tree. */
   openWorldHint: boolean;
 }
 
 /**
  * Derives MCP's tool hints from a plan; undecidable plans get the cautious answer.
- * @public
  */
 export function toolAnnotations(plan: Plan): ToolAnnotations {
   const readOnly = plan.category === 'read-only';

@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { Language, Parser } from 'web-tree-sitter';
 import { TershError } from '../errors.js';
 import { withBaselineWasm } from './wasm-tiering.js';
@@ -6,11 +8,19 @@ import { withBaselineWasm } from './wasm-tiering.js';
 // The wasm language is immutable once loaded: one load per process.
 let languagePromise: Promise<Language> | undefined;
 
+/**
+ * The grammar: the copy the build puts beside the compiled code (dist/grammar/, what the package ships), else, when
+ * running from the sources, the devDependency's.
+ */
+function grammarPath(): string {
+  const shipped = fileURLToPath(new URL('../grammar/tree-sitter-bash.wasm', import.meta.url));
+  return existsSync(shipped) ? shipped : createRequire(import.meta.url).resolve('tree-sitter-bash/tree-sitter-bash.wasm');
+}
+
 function loadLanguage(): Promise<Language> {
   languagePromise ??= withBaselineWasm(async () => {
-    const require = createRequire(import.meta.url);
     await Parser.init();
-    return Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));
+    return Language.load(grammarPath());
   }).catch((error: unknown) => {
     languagePromise = undefined;
     throw new TershError('PARSER_UNAVAILABLE', `Could not load the bash grammar: ${(error as Error).message}`, { cause: error });

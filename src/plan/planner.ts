@@ -7,7 +7,7 @@ import { createBashParser } from './language.js';
 import { emptyFacts } from './segment.js';
 import { compileRules } from './match.js';
 import { normalizePlanOptions } from './options.js';
-import { defaultRules } from './rules/index.js';
+import { planRules } from './rules/index.js';
 import type { Parser } from 'web-tree-sitter';
 import type { NormalizedPlanOptions } from './options.js';
 import type { Plan, PlanOptions, Planner } from './types.js';
@@ -16,7 +16,6 @@ import { walkNode, walkSource, walkSubstitutions } from './walk.js';
 
 /**
  * Loads the bash grammar once and returns a planner whose `plan()` is synchronous.
- * @public
  */
 export async function createPlanner(options?: PlanOptions): Promise<Planner> {
   const settings = normalizePlanOptions(options);
@@ -24,7 +23,7 @@ export async function createPlanner(options?: PlanOptions): Promise<Planner> {
 }
 
 function buildPlanner(settings: NormalizedPlanOptions, parser: Parser): Planner {
-  const index = compileRules([...settings.rules, ...defaultRules], new Set(settings.rules));
+  const index = compileRules([...settings.rules, ...planRules], new Set(settings.rules));
   return {
     plan(command: string): Plan {
       if (typeof command !== 'string') throw invalid('command', 'a string', command);
@@ -73,7 +72,6 @@ function buildPlanner(settings: NormalizedPlanOptions, parser: Parser): Planner 
 
 /**
  * Statically checks what a shell command may do, without running it.
- * @public
  */
 export async function plan(command: string, options?: PlanOptions): Promise<Plan> {
   if (typeof command !== 'string') throw invalid('command', 'a string', command);

@@ -7,7 +7,6 @@ import type { Plan } from './types.js';
  *   aliases such as `-R` or `--recursive` are not equated: use a rule id for that);
  * - `rule:<id>` for a plan rule (`rule:git.push-force`), or a whole family with a trailing dot (`rule:fs.`);
  * - `category:<category>` (`category:destructive`).
- * @public
  */
 export interface PolicyOptions {
   /** When non-empty, an allow list: in `enforce` mode every segment must match an entry, or the command is blocked. @defaultValue [] */
@@ -18,8 +17,9 @@ export interface PolicyOptions {
   mode?: 'enforce' | 'warn' | 'off';
 }
 
-/** @public */
+/** What a policy says of one plan. */
 export interface PolicyDecision {
+  /** `allow`, `warn` (run, with a warning) or `block` (refuse to run). */
   action: 'allow' | 'warn' | 'block';
   /** The entry that decided (`rm -rf`, `rule:git.push-force`), absent when nothing matched. */
   rule?: string;
@@ -27,9 +27,11 @@ export interface PolicyDecision {
   reason?: string;
 }
 
-/** @public */
+/** An allow/deny policy over plans, from {@link createPolicy}; `run()` and shells apply it before spawning. */
 export interface Policy {
+  /** `enforce`, `warn` or `off`, as created. */
   readonly mode: 'enforce' | 'warn' | 'off';
+  /** The decision for a plan. */
   check(plan: Plan): PolicyDecision;
 }
 

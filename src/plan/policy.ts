@@ -35,7 +35,6 @@ function describe(segment: PlanSegment): string {
 
 /**
  * Creates an allow/deny policy over plans (Codex's execpolicy is the model).
- * @public
  */
 export function createPolicy(options?: PolicyOptions): Policy {
   const settings = normalizePolicyOptions(options);

@@ -2,22 +2,21 @@
  * What a command may do, from least to most worrying (`read-only` is the only safe one).
  * `complex`: undecidable statically (substitutions, redirects, globs, dynamic command names, parse errors).
  * `unknown`: a program no rule knows.
- * @public
  */
 export type PlanCategory = 'read-only' | 'mutating' | 'network' | 'unknown' | 'complex' | 'destructive';
 
 /**
  * A path a segment may create, modify or delete, where it is statically known.
- * @public
  */
 export interface PlanEffect {
+  /** The path as written in the command. */
   path: string;
+  /** What the segment may do to it. */
   kind: 'create' | 'modify' | 'delete';
 }
 
 /**
  * One simple command of the input, after normalisation (wrappers peeled, quotes removed).
- * @public
  */
 export interface PlanSegment {
   /** The resolved program (basename, wrappers such as `sudo` or `env` peeled), or `null` when only known at run time. */
@@ -26,12 +25,15 @@ export interface PlanSegment {
   argv: string[];
   /** The ids of the rules that fired, including structural ones such as `shell.redirect` or `exec.pipe-to-shell`. */
   rules: string[];
+  /** This segment's category. */
   category: PlanCategory;
   /** True when this segment may destroy data. */
   destructive: boolean;
+  /** Whether its effects can be undone; `unknown` when no rule says. */
   reversible: boolean | 'unknown';
   /** True when the segment reaches the network. */
   network: boolean;
+  /** Paths it may create, modify or delete, where statically known. */
   effects: PlanEffect[];
   /** Short sentences from the rules that fired. */
   warnings: string[];
@@ -41,15 +43,15 @@ export interface PlanSegment {
 
 /**
  * The static safety pre-check of one command line. Nothing is ever run to produce it.
- * @public
  */
 export interface Plan {
-  /** The worst segment decides: destructive > complex > unknown > network > mutating > read-only. */
+  /** The worst segment decides: destructive, then complex, unknown, network, mutating, read-only. */
   category: PlanCategory;
   /** True whenever some segment may destroy data, even when `category` is `complex`. */
   destructive: boolean;
   /** `false` when some effect cannot be undone; `true` only when every segment is read-only or known to be undoable. */
   reversible: boolean | 'unknown';
+  /** Paths the command may create, modify or delete, where statically known. */
   effects: PlanEffect[];
   /** Short sentences, the most serious first ("may force-remove files"). Empty for a harmless command. */
   warnings: string[];
@@ -59,9 +61,9 @@ export interface Plan {
 
 /**
  * Which operands of a matching command are the paths it touches.
- * @public
  */
 export interface PlanRuleEffects {
+  /** What the command does to those operands. */
   kind: 'create' | 'modify' | 'delete';
   /** `all` operands, only the `last`, or `all-but-last` (the sources of `mv`). */
   operands: 'all' | 'last' | 'all-but-last';
@@ -76,7 +78,6 @@ export interface PlanRuleEffects {
  * Every condition given must hold for the rule to fire. Rules are tried in order (caller rules first,
  * then the built-in families) and the first that fires decides the segment, so put exceptions before
  * the general case.
- * @public
  */
 export interface PlanRule {
   /** Stable id, `family.name` (`git.reset-hard`). */
@@ -95,11 +96,13 @@ export interface PlanRule {
   textPattern?: string;
   /** Require no operand, or at least one, after the subcommand. */
   operands?: 'none' | 'some';
+  /** The category of a matching command. */
   category: 'read-only' | 'mutating' | 'network' | 'destructive';
   /** A short sentence ("may force-remove files"). */
   warning?: string;
   /** Whether the effect can be undone. @defaultValue `false` for destructive rules, unknown otherwise */
   reversible?: boolean;
+  /** Which operands are the paths it touches. */
   effects?: PlanRuleEffects;
   /** The command also reaches the network, whatever its category (`git push --force`). @defaultValue false */
   network?: boolean;
@@ -109,7 +112,6 @@ export interface PlanRule {
 
 /**
  * Options of {@link plan} and {@link createPlanner}.
- * @public
  */
 export interface PlanOptions {
   /** Extra rules, matched alongside the built-in catalogue. @defaultValue [] */
@@ -124,8 +126,8 @@ export interface PlanOptions {
 
 /**
  * A loaded parser: `plan()` is synchronous, for hot loops.
- * @public
  */
 export interface Planner {
+  /** Plans a command synchronously (same result as `plan()`). */
   plan(command: string): Plan;
 }

@@ -3,6 +3,7 @@ import { TershError } from '../errors.js';
 import { buildChildEnv } from '../process/child-env.js';
 import { screenCommand } from '../run/run-policy.js';
 import { optionalInteger, readOptionsObject } from '../validate.js';
+import { startRecord } from '../store/index.js';
 import { loadPty } from './load-pty.js';
 import { normalizeOpenOptions } from './options.js';
 import { watchPrompt } from './prompt.js';
@@ -16,7 +17,6 @@ const IDLE_CHECK_MAX_MS = 60_000;
  * Pseudo-terminal sessions for interactive programs (shells, REPLs, debuggers): capped in number and
  * idle time, each step's output in the record store, nothing left running after `closeAll` or the host's exit.
  * Needs the optional dependency `@lydell/node-pty`; POSIX only.
- * @public
  */
 export function createPtyManager(options: PtyManagerOptions): PtyManager {
   const raw = readOptionsObject('options', options, ['store', 'policy', 'cwd', 'env', 'maxSessions', 'idleMs']);
@@ -48,7 +48,7 @@ export function createPtyManager(options: PtyManagerOptions): PtyManager {
       const pty = await loadPty();
       const cwd = resolve(options.cwd ?? process.cwd(), opts.cwd ?? '.');
       const watch = watchPrompt(opts.command, opts.args, opts.prompt);
-      const transcript = options.store.create({ command: commandLine, cwd, kind: 'pty' });
+      const transcript = startRecord(options.store, { command: commandLine, cwd, kind: 'pty' });
       const env = buildChildEnv(process.env, { TERM: 'dumb', ...options.env, ...watch.env, ...opts.env }, transcript.id);
       let proc;
       try {

@@ -2,7 +2,7 @@ import stripAnsi from 'strip-ansi';
 import { TershError } from '../errors.js';
 import { screenCommand } from '../run/run-policy.js';
 import type { Policy } from '../plan/index.js';
-import type { RecordStore, RecordWriter } from '../store/index.js';
+import { startRecord, type RecordStore, type RecordWriter } from '../store/index.js';
 import type { PtyProcess } from './load-pty.js';
 import type { PromptWatch } from './prompt.js';
 import { endSession, type SessionProcesses } from './session-processes.js';
@@ -92,7 +92,7 @@ export class TerminalSession implements PtySession {
       const screening = await screenCommand(input, this.parts.policy);
       if (screening.decision?.action === 'block') return this.blocked(input, screening.decision, started);
     }
-    const record = this.parts.store.create({ command: options.secret ? '[secret input]' : input, cwd: this.parts.cwd, kind: 'pty-step', sessionId: this.id });
+    const record = startRecord(this.parts.store, { command: options.secret ? '[secret input]' : input, cwd: this.parts.cwd, kind: 'pty-step', sessionId: this.id });
     const capture = new StepCapture(record.stdout);
     this.parts.proc.write(options.enter ? `${input}\r` : input);
     this.atPrompt = false;
@@ -169,7 +169,7 @@ export class TerminalSession implements PtySession {
   private async blocked(input: string, decision: { rule?: string; reason?: string }, started: number): Promise<PtyStepResult> {
     const rule = decision.rule ? ` (rule \`${decision.rule}\`)` : '';
     const message = `[BLOCKED] Not run${rule}: ${decision.reason ?? 'denied by policy'}`;
-    const record = this.parts.store.create({ command: input, cwd: this.parts.cwd, kind: 'pty-step', sessionId: this.id });
+    const record = startRecord(this.parts.store, { command: input, cwd: this.parts.cwd, kind: 'pty-step', sessionId: this.id });
     await record.finish({ exit: null, blocked: true, message });
     return { id: record.id, sessionId: this.id, ok: false, ms: Date.now() - started, blocked: true, message };
   }

@@ -1,7 +1,7 @@
 import type { Policy } from '../plan/index.js';
 import type { RecordStore } from '../store/index.js';
 
-/** @public */
+/** Options of {@link PtyManager.open}: the program, its terminal and how a step ends. */
 export interface PtyOpenOptions {
   /** The program to start on the terminal. `bash` and `sh` get a sentinel prompt, so each step's exit status is known. @defaultValue 'bash' */
   command?: string;
@@ -21,7 +21,7 @@ export interface PtyOpenOptions {
   startTimeoutMs?: number;
 }
 
-/** @public */
+/** Options of {@link PtySession.run}: what ends the step, how long to wait, and how to treat the input. */
 export interface PtyRunOptions {
   /** What ends this step: a RegExp or a literal string, searched in the step's new output. @defaultValue the session's prompt */
   expect?: RegExp | string;
@@ -41,7 +41,6 @@ export interface PtyRunOptions {
 
 /**
  * The quiet result of one step of a terminal session. `id` addresses the step's output in the record store.
- * @public
  */
 export interface PtyStepResult {
   /** The record of this step's output (`detail`, `read`). */
@@ -74,7 +73,7 @@ export interface PtyStepResult {
   hint?: string;
 }
 
-/** @public */
+/** A page of a session's whole transcript. */
 export interface PtyReadPage {
   /** Transcript text from `offset` (ANSI kept, as the terminal sent it). */
   data: string;
@@ -84,7 +83,7 @@ export interface PtyReadPage {
   totalBytes: number;
 }
 
-/** @public */
+/** A program running on a pseudo-terminal, driven step by step; from {@link PtyManager.open}. */
 export interface PtySession {
   /** The session's id: its transcript record (`detail`, `read`) and its handle in the tools. */
   readonly id: string;
@@ -106,7 +105,7 @@ export interface PtySession {
   close(): Promise<void>;
 }
 
-/** @public */
+/** Options of {@link createPtyManager}. */
 export interface PtyManagerOptions {
   /** Where transcripts and step outputs are recorded. */
   store: RecordStore;
@@ -122,7 +121,7 @@ export interface PtyManagerOptions {
   idleMs?: number;
 }
 
-/** @public */
+/** Terminal sessions for interactive programs (REPLs, debuggers, prompts); a shell holds one as `pty`. */
 export interface PtyManager {
   /** Starts a program on a new pseudo-terminal and waits for its first prompt. */
   open(options?: PtyOpenOptions): Promise<PtySession>;

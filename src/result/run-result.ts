@@ -6,7 +6,6 @@ export type ShellKind = 'direct' | 'bash' | 'sh' | 'powershell' | 'cmd';
 /**
  * The quiet result of a run: `id`, `exit`, `ok`, `ms` and `shellKind` always; every other field
  * only when it says something. Everything in full stays in the record store under `id`.
- * @public
  */
 export interface RunResult {
   /** The record's id: `detail(id)` and `read(id, …)` return the whole output. */
@@ -28,20 +27,26 @@ export interface RunResult {
   message?: string;
   /** Condensed view of stdout (ANSI stripped). */
   stdout?: string;
+  /** Condensed view of stderr (ANSI stripped). */
   stderr?: string;
   /** True line counts, when the view is not the whole stream. */
   stdoutLines?: number;
+  /** True line count of stderr, when the view is not the whole stream. */
   stderrLines?: number;
   /** Bytes of the stream not in the view (the record has them). */
   stdoutTruncatedBytes?: number;
+  /** Bytes of stderr not in the view (the record has them). */
   stderrTruncatedBytes?: number;
+  /** Stdout looked binary: the view says so instead of showing it. */
   stdoutBinary?: true;
+  /** Stderr looked binary: the view says so instead of showing it. */
   stderrBinary?: true;
+  /** The timeout ended the run (its group was killed). */
   timedOut?: true;
   /** The caller's AbortSignal stopped the run. */
   canceled?: true;
   /** The signal that ended the process. */
-  signal?: string;
+  signal?: NodeJS.Signals;
   /** Set when the command was refused without running. */
   blocked?: true;
   /** A destructive-pattern warning from the plan ("may force-remove files"). */

@@ -1,6 +1,6 @@
-import type { RecordStore } from '../store/index.js';
+import { startRecord, type RecordStore } from '../store/index.js';
 import { isTershError } from '../errors.js';
-import type { JobHost } from '../jobs/job-host.js';
+import type { JobAdopter } from '../jobs/job-host.js';
 import { prepareCommand } from './attempt-command.js';
 import { shellInTarget } from './run-target.js';
 import { launcherFor } from '../process/warm/choose-launcher.js';
@@ -14,7 +14,7 @@ import { buildResult, type FinishedRun } from './build-result.js';
 export interface AttemptContext {
   store: RecordStore;
   /** The job manager, needed only for background and auto-promoted runs. */
-  jobs: () => JobHost;
+  jobs: () => JobAdopter;
 }
 
 /** One execution of a command: a record, a process, and its quiet result (or a job id). */
@@ -24,7 +24,7 @@ export async function runAttempt(
   context: AttemptContext,
   extraMeta: Record<string, unknown> = {},
 ): Promise<FinishedRun> {
-  const record = context.store.create({ command, cwd: opts.cwd, ...(opts.description ? { description: opts.description } : {}), ...extraMeta });
+  const record = startRecord(context.store, { command, cwd: opts.cwd, ...(opts.description ? { description: opts.description } : {}), ...extraMeta });
   const prepared = await prepareCommand(command, opts, record);
   const { env, wrapped } = prepared;
   let { resolved } = prepared;

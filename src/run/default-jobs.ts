@@ -1,10 +1,11 @@
-import { createJobManager } from '../jobs/index.js';
-import type { JobHost } from '../jobs/job-host.js';
+import { createJobAdopter } from '../jobs/job-manager.js';
+import type { JobManager } from '../jobs/index.js';
+import type { JobAdopter } from '../jobs/job-host.js';
 
-let shared: JobHost | undefined;
+let shared: (JobManager & JobAdopter) | undefined;
 
 /** The job manager used when a run names none: one per process, created on first use. */
-export function defaultJobHost(): JobHost {
-  shared ??= createJobManager();
+export function defaultJobHost(): JobManager & JobAdopter {
+  shared ??= createJobAdopter();
   return shared;
 }

@@ -13,18 +13,18 @@ import {
 import { defaultSpawner, SPAWNER_CHOICES, type SpawnerChoice } from '../process/warm/spawner-choice.js';
 import { isKnownEncoding } from './decode.js';
 import { normalizeDeadlines } from './deadlines.js';
-import { isJobHost, type JobHost } from '../jobs/job-host.js';
+import { isJobHost, type JobAdopter, type JobHost } from '../jobs/job-host.js';
 import type { Policy, PolicyOptions } from '../plan/index.js';
 import { normalizePolicy } from './run-policy.js';
 import { normalizeSandboxOptions, type NormalizedSandboxOptions, type SandboxOptions } from '../sandbox/index.js';
 import type { Executor } from '../executor/types.js';
 import { isExecutor } from './run-target.js';
 import { normalizeExitRules, type ExitRule } from '../exit/index.js';
-import { normalizeExpectations, normalizeRetryOptions, retryOptionKeys, type Expectations, type NormalizedExpectations, type NormalizedRetryOptions, type RetryOptions } from '../expect/index.js';
+import { normalizeExpectations, normalizeRetryOptions, retryOptionKeys, type Expectations, type NormalizedExpectations, type NormalizedRetryOptions, type RunRetryOptions } from '../expect/index.js';
 import type { ResolvedCommand } from './resolve-command.js';
 
-/** @public */
-export interface RunOptions extends RetryOptions {
+/** Options of {@link run}. Every field is validated (a bad one is a `TypeError` naming it); all are optional. */
+export interface RunOptions extends RunRetryOptions {
   /** Working directory; must exist. @defaultValue `process.cwd()` */
   cwd?: string;
   /** Variables added to the child's environment (they win over the inherited and non-interactive ones). */
@@ -124,7 +124,6 @@ export interface RunOptions extends RetryOptions {
 
 /**
  * How far a running command has got, for {@link RunOptions.onProgress}.
- * @public
  */
 export interface RunProgress {
   /** Milliseconds since this attempt started. */
@@ -162,7 +161,7 @@ export interface NormalizedRunOptions {
   autoBackgroundAfterMs: number | undefined;
   stdin: 'ignore' | 'pipe';
   spawner: SpawnerChoice;
-  jobs: JobHost | undefined;
+  jobs: JobAdopter | undefined;
   /** True when the caller set `timeoutMs` (background jobs otherwise get the job lifetime). */
   timeoutGiven: boolean;
   /** `timeoutMs: 0`: the run's deadline is the job manager's lifetime. */
@@ -188,10 +187,10 @@ export const RUN_OPTION_KEYS = [
 
 const DEFAULT_SPAWNER: SpawnerChoice = 'direct';
 
-function pickRetry(raw: Record<string, unknown>): RetryOptions {
+function pickRetry(raw: Record<string, unknown>): RunRetryOptions {
   const picked: Record<string, unknown> = {};
   for (const key of retryOptionKeys) if (raw[key] !== undefined) picked[key] = raw[key];
-  return picked as RetryOptions;
+  return picked as RunRetryOptions;
 }
 export function normalizeRunOptions(options: unknown, extraKeys: readonly string[] = []): NormalizedRunOptions {
   const raw = readOptionsObject('options', options, [...RUN_OPTION_KEYS, ...extraKeys]);
@@ -239,7 +238,7 @@ export function normalizeRunOptions(options: unknown, extraKeys: readonly string
     autoBackgroundAfterMs,
     stdin,
     spawner: optionalOneOf('spawner', raw.spawner, SPAWNER_CHOICES) ?? defaultSpawner(DEFAULT_SPAWNER),
-    jobs: raw.jobs as JobHost | undefined,
+    jobs: raw.jobs as JobAdopter | undefined,
     timeoutGiven: raw.timeoutMs !== undefined,
     unlimited,
     expect: raw.expect === undefined ? undefined : normalizeExpectations(raw.expect, 'expect'),

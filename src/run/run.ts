@@ -1,6 +1,6 @@
 import { requiredString } from '../validate.js';
 import { argvCommand } from './argv-command.js';
-import type { RecordWriter } from '../store/index.js';
+import { startRecord, type RecordWriter } from '../store/index.js';
 import { runAttempt } from './attempt.js';
 import { defaultRecordStore } from './default-store.js';
 import { idleSleepRefusal } from './idle-sleep.js';
@@ -24,7 +24,6 @@ export function validateCommand(command: unknown): string {
 /**
  * Runs a command and resolves with its quiet result; never rejects for what the command did
  * (a failure, a timeout, a refusal are all data). Throws a TypeError for invalid options.
- * @public
  */
 export async function run(command: string | readonly string[], options: RunOptions = {}): Promise<RunResult> {
   const started = performance.now();
@@ -52,11 +51,11 @@ export async function runNormalized(given: ValidCommand, opts: NormalizedRunOpti
   if (opts.executor) await bindToTarget(opts, opts.executor);
   const store = opts.store ?? defaultRecordStore();
   const refusal = opts.allowIdleSleep || opts.background ? undefined : idleSleepRefusal(text);
-  if (refusal) return refuse(store.create({ command: text, cwd: opts.cwd }), { hint: refusal });
+  if (refusal) return refuse(startRecord(store, { command: text, cwd: opts.cwd }), { hint: refusal });
   const screening = await screenCommand(text, opts.policy);
   if (screening.decision?.action === 'block') {
     const rule = screening.decision.rule ? ` (rule \`${screening.decision.rule}\`)` : '';
-    return refuse(store.create({ command: text, cwd: opts.cwd }), {
+    return refuse(startRecord(store, { command: text, cwd: opts.cwd }), {
       message: `[BLOCKED] Not run${rule}: ${screening.decision.reason ?? 'denied by policy'}`,
       ...(screening.warning ? { warning: screening.warning } : {}),
     });

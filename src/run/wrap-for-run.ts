@@ -4,7 +4,6 @@ import { summarizeTrace, wrapInTrace, type TraceSummary } from '../trace/index.j
 
 /**
  * A command wrapped for one run: spawn `file` with `args`, then call `finish()` once it has ended.
- * @public
  */
 export interface WrappedRun {
   file: string;
@@ -20,7 +19,6 @@ export interface WrappedRun {
  * Composes the sandbox and the trace in the one order that works: strace outside, bwrap inside it, the
  * command innermost; the summary leaves out the sandbox's launchers.
  * @throws TershError `SANDBOX_UNAVAILABLE` when a sandbox is asked for and none works here.
- * @public
  */
 export async function wrapForRun(
   command: { file: string; args: string[] },

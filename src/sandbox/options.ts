@@ -4,26 +4,25 @@ import { defaultProtectedPaths } from './protected-paths.js';
 /**
  * Confinement for one run. `true` means `{}`: writes only inside the working directory and a private
  * temp dir, network allowed, nothing hidden.
- * @public
  */
 export interface SandboxOptions {
   /**
    * Whether the command may use the network. `false` gives it a private network namespace with only
    * its own loopback, so even `127.0.0.1` services on the host are out of reach.
-   * @default true
+   * @defaultValue true
    */
   network?: boolean;
   /**
    * Extra directories (or files) the command may write, besides the working directory and its temp dir.
    * `~` expands to the home directory; paths are canonicalised with realpath. Missing ones are skipped.
-   * @default []
+   * @defaultValue []
    */
   writable?: string[];
   /**
    * Paths the command must not read, hidden behind empty mounts. `true` hides {@link defaultProtectedPaths}
    * (~/.ssh, ~/.aws, ~/.gnupg, cloud credentials, `.env` files in the working directory…); an array hides
    * exactly those paths (`~` expands; relative entries are globs matched inside the working directory).
-   * @default false
+   * @defaultValue false
    */
   protect?: boolean | string[];
   /**
@@ -31,14 +30,13 @@ export interface SandboxOptions {
    * via seccomp): a mount or network namespace does not stop a connect to `/run/docker.sock` or systemd's
    * socket, which would let the command act outside the sandbox. `socketpair()` keeps working either way.
    * Turn on for test suites that serve on a unix socket. Not enforced on macOS.
-   * @default false
+   * @defaultValue false
    */
   allowUnixSockets?: boolean;
 }
 
 /**
  * Sandbox options after validation and defaults.
- * @public
  */
 export interface NormalizedSandboxOptions {
   readonly network: boolean;
@@ -53,7 +51,6 @@ const keys = ['network', 'writable', 'protect', 'allowUnixSockets'] as const;
  * Validates `sandbox` as given by a caller (possibly untrusted JSON): `true`, `false`, `undefined` or a
  * {@link SandboxOptions} object. Returns `undefined` when no sandbox is asked for.
  * @throws TypeError naming the field when the value is malformed.
- * @public
  */
 export function normalizeSandboxOptions(value: unknown, field = 'sandbox'): NormalizedSandboxOptions | undefined {
   if (value === undefined || value === false) return undefined;

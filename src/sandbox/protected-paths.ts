@@ -2,7 +2,6 @@
  * Paths hidden from a sandboxed command when `protect: true`. `~` is the user's home; a relative entry
  * is matched (as a glob) inside the working directory, a few levels deep. Spread it to extend:
  * `protect: [...defaultProtectedPaths, '~/.my-secrets']`.
- * @public
  */
 export const defaultProtectedPaths: readonly string[] = Object.freeze([
   '~/.ssh',

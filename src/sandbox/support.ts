@@ -3,10 +3,11 @@ import { findExecutable } from '../process/find-executable.js';
 
 /**
  * What confinement this machine offers, and if none, why and how to get it.
- * @public
  */
 export interface SandboxSupport {
+  /** True when commands can run confined here. */
   available: boolean;
+  /** Which confinement: bubblewrap on Linux, sandbox-exec on macOS. */
   kind?: 'bubblewrap' | 'sandbox-exec';
   /** The binary that will be used. */
   path?: string;
@@ -18,14 +19,13 @@ export interface SandboxSupport {
 
 /**
  * Where to look; for tests and unusual installs.
- * @public
  */
 export interface SandboxSupportOptions {
-  /** @default process.platform */
+  /** The platform to answer for. @defaultValue process.platform */
   platform?: NodeJS.Platform;
-  /** The bubblewrap binary (name looked up on PATH, or an absolute path). @default 'bwrap' */
+  /** The bubblewrap binary (name looked up on PATH, or an absolute path). @defaultValue 'bwrap' */
   bwrapPath?: string;
-  /** @default '/usr/bin/sandbox-exec' */
+  /** The sandbox-exec binary, on macOS. @defaultValue '/usr/bin/sandbox-exec' */
   sandboxExecPath?: string;
 }
 
@@ -42,7 +42,6 @@ const probes = new Map<string, Promise<SandboxSupport>>();
 
 /**
  * Says whether sandboxed runs can work here. On Linux this really runs bubblewrap once (cached for the process).
- * @public
  */
 export function sandboxSupport(options: SandboxSupportOptions = {}): Promise<SandboxSupport> {
   const platform = options.platform ?? process.platform;

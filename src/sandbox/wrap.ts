@@ -11,7 +11,6 @@ import { sandboxSupport } from './support.js';
 
 /**
  * A command rewritten to run confined, with the private temp dir to remove once it has ended.
- * @public
  */
 export interface SandboxedCommand {
   file: string;
@@ -27,23 +26,21 @@ export interface SandboxedCommand {
 
 /**
  * Where and how the command will run.
- * @public
  */
 export interface SandboxContext {
   /** The command's working directory: writable inside the sandbox. */
   cwd: string;
-  /** @default process.platform */
+  /** @defaultValue process.platform */
   platform?: NodeJS.Platform;
-  /** The bubblewrap binary. @default 'bwrap' */
+  /** The bubblewrap binary. @defaultValue 'bwrap' */
   bwrapPath?: string;
-  /** The CPU architecture, which picks the seccomp filter. @default process.arch */
+  /** The CPU architecture, which picks the seccomp filter. @defaultValue process.arch */
   arch?: string;
 }
 
 /**
  * Rewrites `command` to run under bubblewrap (Linux) or sandbox-exec (macOS).
  * @throws TershError `SANDBOX_UNAVAILABLE` when no working sandbox exists here: never runs unconfined.
- * @public
  */
 export async function wrapInSandbox(
   command: { file: string; args: string[] },

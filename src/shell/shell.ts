@@ -21,7 +21,6 @@ import type { Shell, ShellOptions, ShellRunOptions } from './types.js';
 /**
  * Creates a shell session: the working directory persists across commands, and one record store,
  * one job manager, one policy and one set of run defaults serve every command.
- * @public
  */
 export function createShell(options?: ShellOptions): Shell {
   const settings = normalizeShellOptions(options);

@@ -10,21 +10,19 @@ import type { DetailOptions, ExpiredRead, ReadOptions, ReadPage, RecordStream } 
 /**
  * Options of one `shell.run()`: those of `run()` but the store, the job manager and the policy, which are the shell's.
  * A `cwd` here is resolved against the session's and does not move the session.
- * @public
  */
 export type ShellRunOptions = Omit<RunOptions, 'store' | 'jobs' | 'policy' | 'executor'>;
 
 /**
  * Defaults applied under every `shell.run()` option.
- * @public
  */
 export type ShellRunDefaults = Omit<RunOptions, 'cwd' | 'env' | 'store' | 'jobs' | 'policy' | 'signal' | 'onProgress' | 'input' | 'executor'>;
 
-/** @public */
+/** Options of {@link createShell}: the session's folder, environment, store, policy and defaults. */
 export interface ShellOptions {
   /** The session's starting directory; later it follows the commands' `cd`. @defaultValue `process.cwd()` */
   cwd?: string;
-  /** Variables added to every command's environment (per-call `env` wins). @defaultValue {} */
+  /** Variables added to every command's environment (per-call `env` wins). @defaultValue `{}` */
   env?: Record<string, string>;
   /** Folder of the shell's record store. @defaultValue `$TMPDIR/tersh-<uid>/records` */
   storeDir?: string;
@@ -39,7 +37,7 @@ export interface ShellOptions {
    * refused. Where no sandbox works, every run throws `SANDBOX_UNAVAILABLE`. @defaultValue none
    */
   sandbox?: boolean | SandboxOptions;
-  /** Defaults for every run option. @defaultValue {} */
+  /** Defaults for every run option. @defaultValue `{}` */
   defaults?: ShellRunDefaults;
   /**
    * Keep the variables a bash command exports (`export NAME=value`) for the next commands, as a terminal
@@ -62,7 +60,6 @@ export interface ShellOptions {
 /**
  * A session: one working directory that persists across commands, one record store, one job manager,
  * one policy, defaults for every run. Created by {@link createShell}.
- * @public
  */
 export interface Shell {
   /** The session's working directory (moved by a foreground bash command that ends elsewhere, as `cd sub && make`). */
@@ -94,7 +91,7 @@ export interface Shell {
    */
   restore(label: string, options?: RestoreOptions): Promise<RestoreReport>;
   /** The checkpoints of the session's directory, of the folders this shell checkpointed and of the one it started in (or of `origin`), oldest first. */
-  checkpoints(options?: CheckpointRef): Promise<CheckpointInfo[]>;
+  checkpoints(options?: Partial<CheckpointRef>): Promise<CheckpointInfo[]>;
   /** Ends every foreground run (each resolves with `canceled: true`), live job (not a `detached` one) and terminal session, then releases everything; every later call throws `SHELL_CLOSED`. */
   close(): Promise<void>;
 }

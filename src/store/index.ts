@@ -1,5 +1,5 @@
-export { createRecordStore, isRecordStore } from './record-store.js';
-export type { RecordStore, RecordStoreOptions, DetailOptions, ReadOptions } from './record-store.js';
+export { createRecordStore, isRecordStore, startRecord } from './record-store.js';
+export type { RecordStore, RecordStoreOptions, DetailOptions, ReadOptions, RecordInit } from './record-store.js';
 export type { RecordMeta, RecordStream, DetailSelector } from './record-meta.js';
 export type { ReadPage, ExpiredRead } from './read-stream.js';
 export { RecordWriter } from './record-writer.js';

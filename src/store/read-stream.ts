@@ -4,9 +4,9 @@ import { incompleteTailLength, leadingContinuationLength } from './utf8-boundary
 
 /**
  * A page of a stored stream.
- * @public
  */
 export interface ReadPage {
+  /** The decoded text of the page (never a split UTF-8 character). */
   data: string;
   /** Where this page starts (moved forward past a split character when the asked offset fell inside one). */
   offset: number;
@@ -14,14 +14,15 @@ export interface ReadPage {
   nextOffset: number;
   /** True when the record is complete and nothing is left past `nextOffset`. */
   eof: boolean;
+  /** Never set on a page: tells a page from an {@link ExpiredRead}. */
   expired?: never;
 }
 
 /**
  * Returned instead of a page when the record was evicted by the store's caps or TTL.
- * @public
  */
 export interface ExpiredRead {
+  /** Always true: the record is gone. */
   expired: true;
 }
 

@@ -12,7 +12,7 @@ import { RecordWriter } from './record-writer.js';
 import { defaultStateDir, ensurePrivateDir } from './store-dir.js';
 import { writerStamp } from './writer-liveness.js';
 
-/** @public */
+/** Options of {@link createRecordStore}: where records live and the caps that evict them. */
 export interface RecordStoreOptions {
   /** Folder of the records. @defaultValue `$TMPDIR/tersh-<uid>/records`, mode 0700 */
   dir?: string;
@@ -24,7 +24,7 @@ export interface RecordStoreOptions {
   ttlMs?: number;
 }
 
-/** @public */
+/** Options of {@link RecordStore.detail}: which part of a record, and which lines. */
 export interface DetailOptions {
   /** Which part of the record. @defaultValue 'stdout' */
   selector?: DetailSelector;
@@ -41,7 +41,7 @@ export interface DetailOptions {
   maxBytes?: number;
 }
 
-/** @public */
+/** Options of {@link RecordStore.read}: a page by byte offset. */
 export interface ReadOptions {
   /** Byte offset to start at. @defaultValue 0 */
   offset?: number;
@@ -49,11 +49,13 @@ export interface ReadOptions {
   maxBytes?: number;
 }
 
-/** @public */
+/**
+ * Run records on disk, by id: what `run()`, jobs, terminal steps and web fetches keep in full. Created by
+ * {@link createRecordStore}, or held by a shell.
+ */
 export interface RecordStore {
+  /** The folder holding the records. */
   readonly dir: string;
-  /** Starts a record (used by run() and the job manager). */
-  create(init: { command: string; cwd: string; [key: string]: unknown }): RecordWriter;
   /** The record's meta; throws `RECORD_NOT_FOUND` or `RECORD_EXPIRED`. */
   meta(id: string): Promise<RecordMeta>;
   /** A whole stream, the meta as JSON, or numbered lines: those matching `match`, within `fromLine`–`toLine`. */
@@ -62,6 +64,19 @@ export interface RecordStore {
   read(id: string, stream: RecordStream, options?: ReadOptions): Promise<ReadPage | ExpiredRead>;
   /** Applies the caps and the TTL now, after re-reading the folder (it also runs by itself now and then). */
   sweep(): Promise<string[]>;
+}
+
+/** What a new record starts with: the command and folder it is of, and any other meta facts. */
+export type RecordInit = { command: string; cwd: string; [key: string]: unknown };
+
+/** The store as tersh's own modules use it: `create` starts a record. Not public, so the store stays opaque. */
+interface WritableRecordStore extends RecordStore {
+  create(init: RecordInit): RecordWriter;
+}
+
+/** Starts a record in a store from {@link createRecordStore} (callers check the store with `isRecordStore` first). */
+export function startRecord(store: RecordStore, init: RecordInit): RecordWriter {
+  return (store as WritableRecordStore).create(init);
 }
 
 const SWEEP_EVERY_MS = 2_000;
@@ -84,7 +99,6 @@ export function isRecordStore(value: unknown): value is RecordStore {
 
 /**
  * A disk-backed store of run records, addressable by id and surviving restarts of the host.
- * @public
  */
 export function createRecordStore(options: RecordStoreOptions = {}): RecordStore {
   const raw = readOptionsObject('options', options, ['dir', 'maxRecords', 'maxBytes', 'ttlMs']);
@@ -154,7 +168,7 @@ export function createRecordStore(options: RecordStoreOptions = {}): RecordStore
     }
   };
 
-  const store: RecordStore & { [storeBrand]: true } = {
+  const store: WritableRecordStore & { [storeBrand]: true } = {
     [storeBrand]: true,
     dir,
     create(init) {

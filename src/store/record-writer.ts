@@ -4,7 +4,6 @@ import { StreamFile } from './stream-file.js';
 import type { RecordMeta } from './record-meta.js';
 import { WRITER_FILE, writerStamp } from './writer-liveness.js';
 
-/** @public */
 export interface RecordWriterOptions {
   /** Names the writing process (`<pid> <start time>`), so another process can tell a dead writer's record from a live one. @defaultValue this process */
   stamp?: string;
@@ -22,7 +21,6 @@ function isDiskFull(error: unknown): boolean {
  * The writing side of one record: two stream files, a trace path, and `meta.json`, which is written
  * once, in one write, only after every byte of the streams is on disk. It never throws for the disk:
  * a record the disk refused says so in the meta `finish` returns (`recordError`, `recordMissingBytes`).
- * @public
  */
 export class RecordWriter {
   readonly id: string;

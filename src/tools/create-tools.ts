@@ -13,15 +13,15 @@ import { compactSchema } from './compact-schema.js';
 import { SHORT_TEXTS } from './short-descriptions.js';
 import type { CreateToolsOptions, ToolDefinition, ToolName, ToolShell } from './types.js';
 
-/** The tools {@link createTools} returns by default, in that order. @public */
+/** The tools {@link createTools} returns by default, in that order. */
 export const TOOL_NAMES: readonly ToolName[] = Object.freeze([
   'sh_run', 'sh_detail', 'sh_plan', 'sh_checkpoint', 'sh_restore', 'sh_checkpoints', 'sh_logs', 'sh_kill', 'sh_jobs', 'sh_glob', 'sh_grep',
 ] as const);
 
-/** The opt-in web tools: given only when named in `include`, so the default definitions cost no more context. @public */
+/** The opt-in web tools: given only when named in `include`, so the default definitions cost no more context. */
 export const WEB_TOOL_NAMES: readonly ToolName[] = Object.freeze(['web_fetch', 'web_search'] as const);
 
-/** The opt-in terminal tools, by tersh's names and seed 001's. @public */
+/** The opt-in terminal tools, by tersh's names and seed 001's. */
 export const PTY_TOOL_NAMES: readonly ToolName[] = Object.freeze([
   'sh_pty_open', 'sh_pty_run', 'sh_pty_close', 'terminal_pty_open', 'terminal_pty_run', 'terminal_pty_close',
 ] as const);
@@ -30,7 +30,6 @@ export const PTY_TOOL_NAMES: readonly ToolName[] = Object.freeze([
  * The shell as ready-made tool definitions (MCP's tool shape: JSON Schema in, CallToolResult out)
  * for MCP servers and agent frameworks. Arguments are the seeds' snake_case, with Claude Code's
  * Bash names accepted as aliases; handlers never reject.
- * @public
  */
 export function createTools(shell: ToolShell, options: CreateToolsOptions = {}): ToolDefinition[] {
   if (typeof shell !== 'object' || shell === null || typeof shell.run !== 'function') throw invalid('shell', 'a shell from createShell()', shell);

@@ -10,14 +10,13 @@ export function camelKey(key: string): string {
   return key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 }
 
-/** A camelCase key in snake_case (`timedOut` → `timed_out`). @public */
+/** A camelCase key in snake_case (`timedOut` → `timed_out`). */
 export type SnakeKey<S extends string> = S extends `${infer Head}${infer Tail}`
   ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeKey<Tail>}`
   : S;
 
 /**
  * The type of {@link toSnakeCase}'s result: `SnakeCased<RunResult>` has `timed_out`, `shell_kind`…
- * @public
  */
 export type SnakeCased<T> = T extends readonly (infer Item)[]
   ? SnakeCased<Item>[]
@@ -29,7 +28,6 @@ export type SnakeCased<T> = T extends readonly (infer Item)[]
  * A result (a RunResult, a Plan, a checkpoint listing…) with every camelCase key in snake_case,
  * at any depth, as the seeds' tools present it: `timedOut` → `timed_out`, `shellKind` → `shell_kind`.
  * Values are copied, never mutated; `undefined` fields are dropped.
- * @public
  */
 export function toSnakeCase<T>(result: T): SnakeCased<T> {
   return convert(result, 0) as SnakeCased<T>;

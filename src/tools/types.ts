@@ -7,40 +7,54 @@ import type { WebFetchOptions, WebSearchOptions } from '../web/index.js';
 
 /**
  * A JSON Schema (draft 2020-12) as plain data; the tools use the subset {@link createTools} validates by hand.
- * @public
  */
 export interface JsonSchema {
+  /** The JSON Schema dialect. */
   $schema?: string;
+  /** The JSON type, or several. */
   type?: 'object' | 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'null' | readonly ('object' | 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'null')[];
+  /** What the value is for, written for a model. */
   description?: string;
+  /** Schemas of an object's properties. */
   properties?: Record<string, JsonSchema>;
+  /** Properties an object must have. */
   required?: readonly string[];
+  /** Whether (or which) other properties are allowed. */
   additionalProperties?: boolean | JsonSchema;
+  /** Schema of an array's items. */
   items?: JsonSchema;
+  /** The allowed values. */
   enum?: readonly (string | number | boolean)[];
+  /** The value matches at least one of these. */
   anyOf?: readonly JsonSchema[];
+  /** Least number allowed. */
   minimum?: number;
+  /** Greatest number allowed. */
   maximum?: number;
+  /** Shortest string allowed. */
   minLength?: number;
+  /** Longest string allowed. */
   maxLength?: number;
+  /** Fewest items allowed. */
   minItems?: number;
+  /** Most items allowed. */
   maxItems?: number;
 }
 
 /**
  * What a handler resolves with: MCP's CallToolResult. `text` is `structuredContent` as compact JSON.
- * @public
  */
 export interface ToolResult {
   /** The JSON text, then an image block for a `web_fetch` of an image when `web.images` is set. */
   content: [{ type: 'text'; text: string }, ...{ type: 'image'; data: string; mimeType: string }[]];
+  /** The result as seed-shaped snake_case JSON. */
   structuredContent: Record<string, unknown>;
+  /** True for a failed call (misuse, a failed command): the model reads `text` and corrects itself. */
   isError: boolean;
 }
 
 /**
  * The names of the ready-made tools.
- * @public
  */
 export type ToolName =
   | 'sh_run'
@@ -66,9 +80,9 @@ export type ToolName =
 /**
  * One tool, ready for an MCP server or an agent framework. `handler` never rejects: misuse and
  * failures come back as `isError` results a model can read and correct.
- * @public
  */
 export interface ToolDefinition {
+  /** The tool's name, as the model calls it. */
   name: ToolName;
   /** Short, written for a model. */
   description: string;
@@ -82,7 +96,6 @@ export interface ToolDefinition {
 
 /**
  * What the caller of a handler gives beside the arguments; the shape of the MCP SDK's `extra`.
- * @public
  */
 export interface ToolCallExtra {
   /** Cancels the call (MCP's `extra.signal`): a running command's whole process group is killed and the result says `canceled: true`. */
@@ -93,7 +106,6 @@ export interface ToolCallExtra {
 
 /**
  * How far a long call has got, for {@link ToolCallExtra.onProgress}.
- * @public
  */
 export interface ToolProgress {
   /** Milliseconds since the call started; it grows with every report, so it serves as MCP's `progress`. */
@@ -107,17 +119,21 @@ export interface ToolProgress {
 /**
  * What the tools need of a shell: `createShell()` returns one; any object of this shape will do.
  * Results are passed on to the model in snake_case, so their exact shapes are the shell's.
- * @public
  */
 export interface ToolShell {
   /** The session's working directory; relative paths given to the tools resolve against it. */
   readonly cwd: string;
   /** Moves the session (`sh_run`'s `cwd` persists through it, seed 003); without it a `cwd` applies to its call only. */
   cd?(path: string): string;
+  /** Runs a command (what `sh_run` calls). */
   run(command: string, options?: RunOptions & Record<string, unknown>): Promise<RunResult>;
+  /** A record's stream or lines (what `sh_detail` calls). */
   detail(id: string, options?: DetailOptions): Promise<string>;
+  /** A page of a record's stream by byte offset. */
   read(id: string, stream: RecordStream, options?: ReadOptions): Promise<ReadPage | ExpiredRead>;
+  /** Plans a command (what `sh_plan` calls). */
   plan(command: string): Promise<Plan>;
+  /** Background jobs (what `sh_logs` and `sh_kill` call). */
   readonly jobs: {
     logs(jobId: string, options?: JobLogsOptions): Promise<object>;
     signal(jobId: string, signal: NodeJS.Signals): unknown;
@@ -128,8 +144,11 @@ export interface ToolShell {
     /** Live and recent jobs, for `sh_jobs`. */
     list?(): readonly object[];
   };
+  /** Snapshots the working directory (what `sh_checkpoint` calls). */
   checkpoint(label: string, options?: Record<string, unknown>): Promise<object>;
+  /** Restores a checkpoint (what `sh_restore` calls). */
   restore(label: string, options?: Record<string, unknown>): Promise<object>;
+  /** The checkpoints of the working directory, or of `origin` (what `sh_checkpoints` calls). */
   checkpoints(options?: Record<string, unknown>): Promise<readonly object[]>;
   /** Terminal sessions, for the `sh_pty_*` tools. */
   readonly pty?: PtyManager;
@@ -137,7 +156,6 @@ export interface ToolShell {
 
 /**
  * Options of {@link createTools}.
- * @public
  */
 export interface CreateToolsOptions {
   /**
@@ -145,7 +163,7 @@ export interface CreateToolsOptions {
    * and the terminal tools `sh_pty_open`, `sh_pty_run`, `sh_pty_close` (or seed 001's `terminal_pty_*`). @defaultValue the ten `sh_*` tools
    */
   include?: readonly ToolName[];
-  /** Options of the web tools (`webFetch` / `webSearch` options a model may not set). @defaultValue {} */
+  /** Options of the web tools (`webFetch` / `webSearch` options a model may not set). @defaultValue `{}` */
   web?: WebToolsOptions;
   /**
    * `short`: terse descriptions and schemas without bounds or aliases (the handlers still check every
@@ -163,6 +181,5 @@ export interface CreateToolsOptions {
 /**
  * Options of the `web_fetch` and `web_search` tools, fixed by the host (the model gives only the URL, the prompt,
  * the query and its filters).
- * @public
  */
 export type WebToolsOptions = Omit<WebFetchOptions, 'prompt' | 'signal'> & Pick<WebSearchOptions, 'searchBackend' | 'braveApiKey' | 'braveBaseUrl' | 'duckDuckGoBaseUrl'>;

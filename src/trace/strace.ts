@@ -3,20 +3,18 @@ import { findExecutable } from '../process/find-executable.js';
 
 /**
  * How to trace; the binary is injectable for tests and unusual installs.
- * @public
  */
 export interface TraceWrapOptions {
   /** Where strace writes its output. The caller owns the file (and the folder it is in). */
   traceFile: string;
-  /** The strace binary (looked up on PATH, or an absolute path). @default 'strace' */
+  /** The strace binary (looked up on PATH, or an absolute path). @defaultValue 'strace' */
   stracePath?: string;
-  /** @default process.platform */
+  /** @defaultValue process.platform */
   platform?: NodeJS.Platform;
 }
 
 /**
  * The traced command, or why it cannot be traced (the run should go ahead untraced and say so).
- * @public
  */
 export type TracedCommand = { file: string; args: string[] } | { unavailable: string };
 
@@ -33,7 +31,6 @@ const probes = new Map<string, Promise<{ path: string; flags: string[] } | { una
  * Rewrites `command` to run under `strace -f -qq -y -yy --seccomp-bpf -e trace=%file,%process,%network,fchdir -o traceFile`
  * (fchdir is not in any class but is needed to follow the working directory).
  * Never throws for a missing strace or a denied ptrace: it says why in `unavailable`.
- * @public
  */
 export async function wrapInTrace(command: { file: string; args: string[] }, options: TraceWrapOptions): Promise<TracedCommand> {
   const platform = options.platform ?? process.platform;

@@ -8,7 +8,6 @@ import { optionalInteger, optionalStringArray, readOptionsObject, requiredString
 
 /**
  * Reads an strace output file line by line (never whole) into a {@link TraceSummary}.
- * @public
  */
 export async function summarizeTrace(traceFile: string, options: SummarizeTraceOptions): Promise<TraceSummary> {
   const read = readOptionsObject('options', options, ['cwd', 'maxListed', 'launchers']);

@@ -1,8 +1,8 @@
 /**
  * One list in a trace summary: absolute, deduplicated, in first-seen order, capped at `maxListed`.
- * @public
  */
 export interface TraceList {
+  /** The entries listed (at most `maxListed`). */
   items: string[];
   /** How many distinct entries there were, listed or not. */
   count: number;
@@ -10,7 +10,6 @@ export interface TraceList {
 
 /**
  * What a traced run did to the file system, which programs it ran and where it connected.
- * @public
  */
 export interface TraceSummary {
   /** Files opened for reading (not directories; /proc, /sys and /dev left out). */
@@ -33,18 +32,17 @@ export interface TraceSummary {
 }
 
 /**
- * @public
  */
 export interface SummarizeTraceOptions {
   /** The working directory the traced command started in; relative paths resolve against it. */
   cwd: string;
-  /** How many entries each list keeps; `count` still counts them all. @default 100 */
+  /** How many entries each list keeps; `count` still counts them all. @defaultValue 100 */
   maxListed?: number;
   /**
    * The programs that run before the command when something wraps it (a sandbox's `launchers`), in order,
    * as the absolute paths they are executed by. Their own calls (mount setup, path lookups) are left out,
    * from the start of the trace until the command itself is executed.
-   * @default []
+   * @defaultValue []
    */
   launchers?: string[];
 }

@@ -2,7 +2,6 @@ import type { RecordStore } from '../store/index.js';
 
 /**
  * Which hosts `webFetch` may reach. Entries are hostname globs (`docs.rs`, `*.github.com`; `*` spans dots).
- * @public
  */
 export interface WebPolicyOptions {
   /** When non-empty, only hosts matching an entry are fetched. @defaultValue [] */
@@ -13,7 +12,6 @@ export interface WebPolicyOptions {
 
 /**
  * Options of {@link webFetch}. Everything a model may set is validated; a bad field is a `TypeError` naming it.
- * @public
  */
 export interface WebFetchOptions {
   /** What the caller wants from the page; stored with the record and passed to `summarize`. */
@@ -33,7 +31,7 @@ export interface WebFetchOptions {
   maxBytes?: number;
   /** Most redirects followed, each checked against the policy. @defaultValue 10 */
   maxRedirects?: number;
-  /** @defaultValue `tersh/<version>` */
+  /** The User-Agent header sent. @defaultValue `tersh/<version>` */
   userAgent?: string;
   /** Token budget of `result`. @defaultValue 2000 (the condenser's) */
   budgetTokens?: number;
@@ -48,16 +46,17 @@ export interface WebFetchOptions {
 /**
  * What {@link webFetch} returns: seed 002's fields, and the shell's extras only when they say something.
  * A blocked, failed or timed-out fetch is a result too.
- * @public
  */
 export interface WebFetchResult {
   /** The final URL, after redirects. */
   url: string;
   /** HTTP status; 0 when no response came (blocked, refused, timed out before the headers). */
   code: number;
+  /** HTTP status text, or why no response came (`Blocked`, `Timed out`). */
   codeText: string;
   /** Body bytes read (after decompression). */
   bytes: number;
+  /** How long the fetch took, in milliseconds (seed 002's name for it). */
   durationMs: number;
   /** The condensed view (Markdown for HTML) within the token budget, never over 100 000 characters. */
   result: string;
@@ -71,7 +70,9 @@ export interface WebFetchResult {
   blocked?: true;
   /** The response passed `maxBytes`; the rest was not read. */
   truncated?: true;
+  /** `timeoutMs` passed before the fetch finished. */
   timedOut?: true;
+  /** The caller's AbortSignal stopped the fetch. */
   canceled?: true;
   /** Why no response (or no whole one) came. */
   error?: string;
@@ -81,24 +82,28 @@ export interface WebFetchResult {
   redirects?: string[];
   /** An image response, when `images` was set. */
   image?: { data: string; mimeType: string };
+  /** The caller's `prompt`, echoed with the result. */
   prompt?: string;
+  /** What to do next (fetch the rest with `detail`, allow the host…). */
   hint?: string;
 }
 
-/** One search result. @public */
+/** One search result. */
 export interface SearchHit {
+  /** The page title. */
   title: string;
+  /** The page URL. */
   url: string;
+  /** A short excerpt of the page. */
   snippet: string;
 }
 
 /**
  * A search backend: the caller's own, or one of tersh's (Brave, DuckDuckGo).
- * @public
  */
 export type SearchBackend = (query: string, context: { numResults: number; signal: AbortSignal }) => Promise<readonly SearchHit[]>;
 
-/** Options of {@link webSearch}. @public */
+/** Options of {@link webSearch}. */
 export interface WebSearchOptions {
   /** Most results returned. @defaultValue 5 */
   numResults?: number;
@@ -110,22 +115,25 @@ export interface WebSearchOptions {
   searchBackend?: SearchBackend;
   /** Brave Search API key. @defaultValue `process.env.BRAVE_SEARCH_API_KEY` */
   braveApiKey?: string;
-  /** @defaultValue 'https://api.search.brave.com' */
+  /** Base URL of the Brave Search API (for tests and proxies). @defaultValue 'https://api.search.brave.com' */
   braveBaseUrl?: string;
-  /** @defaultValue 'https://api.duckduckgo.com' */
+  /** Base URL of the DuckDuckGo API (for tests and proxies). @defaultValue 'https://api.duckduckgo.com' */
   duckDuckGoBaseUrl?: string;
-  /** @defaultValue 30000 */
+  /** Whole search, in ms. @defaultValue 30000 */
   timeoutMs?: number;
-  /** @defaultValue `tersh/<version>` */
+  /** The User-Agent header sent. @defaultValue `tersh/<version>` */
   userAgent?: string;
+  /** Cancels the search. */
   signal?: AbortSignal;
 }
 
-/** What {@link webSearch} returns. @public */
+/** What {@link webSearch} returns. */
 export interface WebSearchResult {
+  /** The query as searched. */
   query: string;
   /** The hits, or a sentence when there are none. */
   results: SearchHit[] | string;
+  /** How long the search took, in seconds (seed 002's name for it). */
   durationSeconds: number;
   /** Which backend answered: `brave`, `duckduckgo` or `custom`. */
   backend: 'brave' | 'duckduckgo' | 'custom';

@@ -17,7 +17,6 @@ const ACCEPT = 'text/markdown, text/html;q=0.9, application/json;q=0.8, text/pla
  * its condensed view. Every hop is checked against the web policy and the private-address guard;
  * a blocked, failed or timed-out fetch is a result, not an exception. Throws only for misuse
  * (`TypeError`) and when `signal` cancels it (`TershError` `ABORTED`).
- * @public
  */
 export async function webFetch(url: string, options?: WebFetchOptions): Promise<WebFetchResult> {
   const started = performance.now();

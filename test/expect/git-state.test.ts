@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkExpectations, diffGitStates, snapshotGitState } from '../../src/expect/index.js';
+import { checkExpectations, diffGitStates, snapshotGitState, type SnapshotCheckOptions } from '../../src/expect/index.js';
 
 let repo = '';
 
@@ -83,7 +83,7 @@ describe('checkExpectations with changed', () => {
     const before = await snapshotGitState(cwd);
     sh(command, cwd);
     const after = await snapshotGitState(cwd);
-    return checkExpectations({ exit: 0, ms: 1, stdout: '', stderr: '' }, { changed }, { cwd, git: { before, after } });
+    return checkExpectations({ exit: 0, ms: 1, stdout: '', stderr: '' }, { changed }, { cwd, git: { before, after } } as SnapshotCheckOptions);
   }
 
   it.each([

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { classifyExit } from '../../src/exit/index.js';
 import type { ExitStatus } from '../../src/exit/index.js';
 import { checkExpectations, normalizeRetryOptions, retryOptionKeys, retryRun, shouldRetryRun } from '../../src/expect/index.js';
-import type { Expectations, RetryOptions } from '../../src/expect/index.js';
+import type { Expectations, RunRetryOptions } from '../../src/expect/index.js';
 
 let dir = '';
 beforeEach(() => {
@@ -40,7 +40,7 @@ describe('shouldRetryRun', () => {
     ['failed expectations without retryOnAssertFail', outcome('ok', 0, false), {}, false],
     ['failed expectations with retryOnAssertFail', outcome('ok', 0, false), { retryOnAssertFail: true }, true],
     ['held expectations with retryOnAssertFail', outcome('ok', 0, true), { retryOnAssertFail: true }, false],
-  ] as [string, ReturnType<typeof outcome>, RetryOptions, boolean][])('%s → %s', (_title, result, options, expected) => {
+  ] as [string, ReturnType<typeof outcome>, RunRetryOptions, boolean][])('%s → %s', (_title, result, options, expected) => {
     expect(shouldRetryRun(result, normalizeRetryOptions(options))).toBe(expected);
   });
 });

@@ -32,7 +32,7 @@ describe('job control', () => {
   it('rejects a signal name that does not exist, naming the field', async () => {
     const { store, jobs } = fixture();
     const { jobId } = await run('true', { store, jobs, background: true });
-    expect(() => jobs.signal(jobId!, 'SIGNOPE')).toThrow(/`signal`.*SIGNOPE/);
+    expect(() => jobs.signal(jobId!, 'SIGNOPE' as NodeJS.Signals)).toThrow(/`signal`.*SIGNOPE/);
     expect(() => jobs.signal(jobId!, 9 as never)).toThrow(/`signal`/);
   });
 

@@ -2,12 +2,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { createJobManager, type JobManager, type JobManagerOptions } from '../../src/jobs/index.js';
+import type { JobManager, JobManagerOptions } from '../../src/jobs/index.js';
+import { createJobAdopter } from '../../src/jobs/job-manager.js';
+import type { JobAdopter } from '../../src/jobs/job-host.js';
 import { createRecordStore, type RecordStore } from '../../src/store/index.js';
 
 export interface JobsFixture {
   store: RecordStore;
-  jobs: JobManager;
+  /** The manager, with what run() calls on it (`ensureCapacity`, `adopt`) for tests of those. */
+  jobs: JobManager & JobAdopter;
   dir: string;
 }
 
@@ -23,7 +26,7 @@ export function useJobs(options: Omit<JobManagerOptions, 'store'> = {}): () => J
   return () => {
     const dir = mkdtempSync(join(tmpdir(), 'tersh-jobs-test-'));
     const store = createRecordStore({ dir });
-    current = { store, jobs: createJobManager({ ...options }), dir };
+    current = { store, jobs: createJobAdopter({ ...options }), dir };
     return current;
   };
 }

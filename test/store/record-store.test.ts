@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRecordStore, isTershError, run } from '../../src/index.js';
+import { startRecord } from '../../src/store/index.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDirs();
@@ -116,7 +117,7 @@ describe('record store', () => {
 
   it('evicts beyond the byte cap but never a record still being written, nor the newest complete one', async () => {
     const store = createRecordStore({ dir: join(tempDir(), 'records'), maxBytes: 10 });
-    const writer = store.create({ command: 'live', cwd: '/' });
+    const writer = startRecord(store, { command: 'live', cwd: '/' });
     await writer.whenReady();
     writer.stdout.append(Buffer.from('x'.repeat(100)));
     await writer.flush();
@@ -157,7 +158,7 @@ describe('record store', () => {
 
   it('says in the meta when the disk refused a stream, rather than reading it as whole', async () => {
     const store = createRecordStore({ dir: join(tempDir(), 'records') });
-    const writer = store.create({ command: 'x', cwd: '/' });
+    const writer = startRecord(store, { command: 'x', cwd: '/' });
     await writer.whenReady();
     mkdirSync(join(store.dir, writer.id, 'stdout')); // opening the stream file now fails with EISDIR
     writer.stdout.append(Buffer.from('lost\n'));
@@ -167,7 +168,7 @@ describe('record store', () => {
 
   it('lets a live record be read while it is written, with eof false until it completes', async () => {
     const store = createRecordStore({ dir: join(tempDir(), 'records') });
-    const writer = store.create({ command: 'live', cwd: '/' });
+    const writer = startRecord(store, { command: 'live', cwd: '/' });
     writer.stdout.append(Buffer.from('line 1\n'));
     expect(await store.read(writer.id, 'stdout')).toMatchObject({ data: 'line 1\n', eof: false });
     await writer.finish({ exit: 0 });

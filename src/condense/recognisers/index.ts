@@ -18,7 +18,6 @@ import { tsc } from './tsc.js';
 
 /**
  * The built-in recognisers, in the order they are tried (first command match wins, then first output match).
- * @public
  */
 export const defaultRecognisers: readonly Recogniser[] = Object.freeze([
   tsc, eslint, jsTest, nodeTest, pythonTest, cargo, go, cMake, java, jsInstall, pip, apt, docker,

@@ -6,7 +6,7 @@ import { processRules } from './process.js';
 import { searchRules } from './search.js';
 import { testRules } from './test.js';
 
-/** Every built-in rule, one family a file. @public */
+/** Every built-in rule, one family a file. */
 export const exitRules: readonly ExitRule[] = [...processRules, ...searchRules, ...findRules, ...compareRules, ...testRules, ...networkRules];
 
 export { compareRules, findRules, networkRules, processRules, searchRules, testRules };

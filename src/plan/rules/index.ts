@@ -8,8 +8,8 @@ import { networkRules } from './network.js';
 import { readOnlyRules } from './readonly.js';
 import { systemRules } from './system.js';
 
-/** The built-in catalogue, in matching order. */
-export const defaultRules: readonly PlanRule[] = [
+/** The built-in catalogue of `plan()`, in matching order (`PlanOptions.rules` are tried before it). */
+export const planRules: readonly PlanRule[] = [
   ...filesystemRules,
   ...gitRules,
   ...databaseRules,
@@ -19,5 +19,8 @@ export const defaultRules: readonly PlanRule[] = [
   ...execRules,
   ...readOnlyRules,
 ];
+
+/** Old name of {@link planRules}. @deprecated use planRules */
+export const defaultRules: readonly PlanRule[] = planRules;
 
 export { containerRules, databaseRules, execRules, filesystemRules, gitRules, networkRules, readOnlyRules, systemRules };

@@ -14,7 +14,6 @@ const FILTER_HEADROOM = 4;
  * filtered by `allowedDomains` / `blockedDomains` and cut to `numResults`; none is a sentence, not
  * an error. Throws a `TypeError` for misuse, `TershError` `ABORTED` when `signal` cancels, and an
  * `Error` naming the backend when it fails or does not answer in time.
- * @public
  */
 export async function webSearch(query: string, options?: WebSearchOptions): Promise<WebSearchResult> {
   const started = performance.now();
