@@ -4,7 +4,7 @@ export { TershError, isTershError } from './errors.js';
 export type { TershErrorCode } from './errors.js';
 
 export { run, resolveShell, NON_INTERACTIVE_ENV, ProcessHandle, StreamCapture } from './run/index.js';
-export type { RunOptions, RunProgress, RunResult, ShellKind, ShellProbe, ResolvedShell, JobHost, AdoptedProcess, ProcessOutcome, StartRequest, CapturedStream } from './run/index.js';
+export type { RunOptions, RunProgress, RunResult, StdoutImage, OutputStreamName, ShellKind, ShellProbe, ResolvedShell, JobHost, AdoptedProcess, ProcessOutcome, StartRequest, CapturedStream } from './run/index.js';
 
 export { createRecordStore, RecordWriter, StreamFile } from './store/index.js';
 export type { RecordStore, RecordStoreOptions, RecordWriterOptions, DetailOptions, ReadOptions, RecordMeta, RecordStream, DetailSelector, ReadPage, ExpiredRead } from './store/index.js';
@@ -15,8 +15,8 @@ export type { ClassifyExitInput, ExitClassification, ExitRule, ExitStatus, ExitW
 export { checkExpectations, normalizeExpectations, snapshotGitState, diffGitStates, retry, backoffDelayMs } from './expect/index.js';
 export type { Expectations, NormalizedExpectations, ExpectationSubject, CheckExpectationsOptions, ExpectationReport, GitSnapshot, RetryCallOptions, RetryContext, RetryOptions, BackoffShape } from './expect/index.js';
 
-export { plan, createPlanner, createPolicy, toolAnnotations, defaultRules } from './plan/index.js';
-export type { Plan, PlanCategory, PlanEffect, PlanOptions, PlanRule, PlanRuleEffects, PlanSegment, Planner, Policy, PolicyDecision, PolicyOptions, ToolAnnotations } from './plan/index.js';
+export { plan, planPowerShell, POWERSHELL_RULES, createPlanner, createPolicy, toolAnnotations, defaultRules } from './plan/index.js';
+export type { Plan, PlanCategory, PlanEffect, PlanOptions, PlanRule, PlanRuleEffects, PlanSegment, Planner, PsRule, Policy, PolicyDecision, PolicyOptions, ToolAnnotations } from './plan/index.js';
 
 export { condense, estimateTokens, defaultRecognisers, DEFAULT_BUDGET_TOKENS } from './condense/index.js';
 export type { CondenseInput, CondenseOptions, CondenseResult, LineRange, Recogniser, BlockEnd, BlockRule, OverviewKind, StreamCut } from './condense/index.js';
@@ -25,7 +25,7 @@ export { createCheckpointStore, DEFAULT_CHECKPOINT_EXCLUDES } from './checkpoint
 export type { CheckpointStore, CheckpointStoreOptions, CheckpointInfo, CheckpointEntry, CheckpointEntryType, CheckpointRef, CheckpointDiff, SaveOptions, RestoreOptions, DiffOptions, RestoreReport } from './checkpoint/index.js';
 
 export { createJobManager } from './jobs/index.js';
-export type { JobInfo, JobLogs, JobLogsOptions, JobManager, JobManagerOptions, JobStatus } from './jobs/index.js';
+export type { JobInfo, JobLine, JobLogs, JobLogsOptions, JobManager, JobManagerOptions, JobStatus } from './jobs/index.js';
 
 export { createShell } from './shell/index.js';
 

@@ -18,14 +18,15 @@ export interface NormalizedShellOptions {
   defaults: Record<string, unknown>;
   persistEnv: boolean;
   jobs: Record<string, unknown>;
+  allowDangerouslyDisableSandbox: boolean;
 }
 
-const NOT_DEFAULTS = ['cwd', 'env', 'store', 'jobs', 'signal', 'onProgress', 'input'];
+const NOT_DEFAULTS = ['cwd', 'env', 'store', 'jobs', 'signal', 'onProgress', 'onStdout', 'onStderr', 'onLine', 'input'];
 /** The shell's own store, job manager and policy serve every run: a call cannot replace them. */
 export const SHELL_RUN_KEYS: readonly string[] = RUN_OPTION_KEYS.filter((key) => key !== 'store' && key !== 'jobs' && key !== 'policy');
 
 export function normalizeShellOptions(options: ShellOptions | undefined): NormalizedShellOptions {
-  const raw = readOptionsObject('options', options, ['cwd', 'env', 'storeDir', 'checkpointDir', 'policy', 'sandbox', 'defaults', 'persistEnv', 'jobs']);
+  const raw = readOptionsObject('options', options, ['cwd', 'env', 'storeDir', 'checkpointDir', 'policy', 'sandbox', 'defaults', 'persistEnv', 'jobs', 'allowDangerouslyDisableSandbox']);
   const cwd = resolve(optionalString('cwd', raw.cwd, { nonEmpty: true }) ?? process.cwd());
   if (!statSync(cwd, { throwIfNoEntry: false })?.isDirectory()) throw invalid('cwd', 'an existing directory', raw.cwd ?? cwd);
   const defaults = readOptionsObject('defaults', raw.defaults, SHELL_RUN_KEYS.filter((key) => !NOT_DEFAULTS.includes(key)));
@@ -41,5 +42,6 @@ export function normalizeShellOptions(options: ShellOptions | undefined): Normal
     defaults,
     persistEnv: optionalBoolean('persistEnv', raw.persistEnv) ?? false,
     jobs: (raw.jobs ?? {}) as Record<string, unknown>,
+    allowDangerouslyDisableSandbox: optionalBoolean('allowDangerouslyDisableSandbox', raw.allowDangerouslyDisableSandbox) ?? false,
   };
 }

@@ -15,6 +15,7 @@ import { diffEnv } from './env-diff.js';
 import { normalizeShellOptions, SHELL_RUN_KEYS } from './options.js';
 import { SessionCapture, type PreparedCapture } from './session-capture.js';
 import { shellPty } from './shell-pty.js';
+import { sandboxForCall } from './sandbox-bypass.js';
 import type { Shell, ShellOptions, ShellRunOptions } from './types.js';
 
 /**
@@ -93,18 +94,16 @@ export function createShell(options?: ShellOptions): Shell {
 
     async run(command, runOptions?: ShellRunOptions) {
       ensureOpen();
-      const perCall = Object.fromEntries(Object.entries(readOptionsObject('options', runOptions, SHELL_RUN_KEYS)).filter(([, value]) => value !== undefined));
+      const callOptions = Object.fromEntries(Object.entries(readOptionsObject('options', runOptions, [...SHELL_RUN_KEYS, 'dangerouslyDisableSandbox'])).filter(([, value]) => value !== undefined));
+      const callSandbox = sandboxForCall(settings.sandbox, settings.allowDangerouslyDisableSandbox, callOptions);
+      const { dangerouslyDisableSandbox: _lifted, ...perCall } = callOptions;
       const merged: Record<string, unknown> = { ...settings.defaults, ...perCall };
       const callCwd = optionalString('cwd', merged.cwd, { nonEmpty: true });
       const given = validateRunCommand(command);
+      if (callSandbox.sandbox !== undefined) merged.sandbox = callSandbox.sandbox;
+      else if (callSandbox.bypassed) delete merged.sandbox;
       const options: Record<string, unknown> = { ...merged, cwd: callCwd === undefined ? cwd : resolve(cwd, callCwd), env: { ...env, ...(perCall.env as object | undefined) }, store, jobs };
       if (settings.policy) options.policy = settings.policy;
-      if (settings.sandbox !== undefined) {
-        if (perCall.sandbox !== undefined) {
-          throw new TypeError('Expected no `sandbox` option: this shell sandboxes every run, and a call cannot change that');
-        }
-        options.sandbox = settings.sandbox;
-      }
       const opts = normalizeRunOptions(options);
       const runEnv = opts.env ?? {};
       const prepared = prepareCapture(given, opts, callCwd === undefined);

@@ -11,13 +11,19 @@ import type { DetailOptions, ExpiredRead, ReadOptions, ReadPage, RecordStream } 
  * A `cwd` here is resolved against the session's and does not move the session.
  * @public
  */
-export type ShellRunOptions = Omit<RunOptions, 'store' | 'jobs' | 'policy'>;
+export type ShellRunOptions = Omit<RunOptions, 'store' | 'jobs' | 'policy'> & {
+  /**
+   * Run this one call outside the shell's `sandbox` (Claude Code's Bash option). Honoured only by a shell created with
+   * `allowDangerouslyDisableSandbox: true`; any other shell throws TershError `SANDBOX_BYPASS_DENIED`. @defaultValue false
+   */
+  dangerouslyDisableSandbox?: boolean;
+};
 
 /**
  * Defaults applied under every `shell.run()` option.
  * @public
  */
-export type ShellRunDefaults = Omit<RunOptions, 'cwd' | 'env' | 'store' | 'jobs' | 'policy' | 'signal' | 'onProgress' | 'input'>;
+export type ShellRunDefaults = Omit<RunOptions, 'cwd' | 'env' | 'store' | 'jobs' | 'policy' | 'signal' | 'onProgress' | 'onStdout' | 'onStderr' | 'onLine' | 'input'>;
 
 /** @public */
 export interface ShellOptions {
@@ -45,6 +51,11 @@ export interface ShellOptions {
   persistEnv?: boolean;
   /** Options of the shell's job manager. @defaultValue those of `createJobManager()` */
   jobs?: JobManagerOptions;
+  /**
+   * Let a call lift `sandbox` for itself with `dangerouslyDisableSandbox: true` (the host's decision, never the model's:
+   * without it such a call throws `SANDBOX_BYPASS_DENIED`). @defaultValue false
+   */
+  allowDangerouslyDisableSandbox?: boolean;
 }
 
 /**

@@ -26,7 +26,7 @@ export const SHORT_TEXTS: Partial<Record<ToolName, ShortText>> = {
       run_in_background: 'job_id now; read with sh_logs',
       auto_background_after_ms: 'become a job after',
     },
-    hidden: ['cmd', 'timeout'],
+    hidden: ['cmd', 'timeout', 'raw', 'inline', 'dangerously_disable_sandbox', 'dangerouslyDisableSandbox'],
   },
   sh_detail: {
     description: "A past run's stored output by id: a stream, its meta, matching lines or a line range.",
