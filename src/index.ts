@@ -5,7 +5,7 @@ export { TershError, isTershError } from './errors.js';
 export type { TershErrorCode } from './errors.js';
 
 export { run } from './run/index.js';
-export type { RunOptions, RunProgress, RunResult, ShellKind, JobHost } from './run/index.js';
+export type { RunOptions, RunProgress, RunResult, StdoutImage, OutputStreamName, ShellKind, JobHost } from './run/index.js';
 
 export { createShell } from './shell/index.js';
 export type { Shell, ShellOptions, ShellRunDefaults, ShellRunOptions } from './shell/index.js';
@@ -21,8 +21,8 @@ export type { CreateToolsOptions, JsonSchema, ToolCallExtra, ToolDefinition, Too
 export { createRecordStore } from './store/index.js';
 export type { RecordStore, RecordStoreOptions, DetailOptions, ReadOptions, RecordMeta, RecordStream, DetailSelector, ReadPage, ExpiredRead } from './store/index.js';
 
-export { plan, createPlanner, createPolicy, toolAnnotations, planRules, defaultRules } from './plan/index.js';
-export type { Plan, PlanCategory, PlanEffect, PlanOptions, PlanRule, PlanRuleEffects, PlanSegment, Planner, Policy, PolicyDecision, PolicyOptions, ToolAnnotations } from './plan/index.js';
+export { plan, planPowerShell, POWERSHELL_RULES, createPlanner, createPolicy, toolAnnotations, planRules, defaultRules } from './plan/index.js';
+export type { Plan, PlanCategory, PlanEffect, PlanOptions, PlanRule, PlanRuleEffects, PlanSegment, Planner, PsRule, Policy, PolicyDecision, PolicyOptions, ToolAnnotations } from './plan/index.js';
 
 export { condense } from './condense/index.js';
 export type { CondenseInput, CondenseOptions, CondenseResult, LineRange, Recognizer, Recogniser, BlockEnd, BlockRule, OverviewKind, StreamCut } from './condense/index.js';
@@ -34,7 +34,7 @@ export { checkExpectations, retry } from './expect/index.js';
 export type { Expectations, ExpectationSubject, CheckExpectationsOptions, ExpectationReport, RetryOptions, RetryCallOptions, RetryContext, RunRetryOptions } from './expect/index.js';
 
 export { createJobManager } from './jobs/index.js';
-export type { JobInfo, JobLogs, JobLogsOptions, JobManager, JobManagerOptions, JobStatus } from './jobs/index.js';
+export type { JobInfo, JobLine, JobLogs, JobLogsOptions, JobManager, JobManagerOptions, JobStatus } from './jobs/index.js';
 
 export { createCheckpointStore, DEFAULT_CHECKPOINT_EXCLUDES } from './checkpoint/index.js';
 export type { CheckpointStore, CheckpointStoreOptions, CheckpointInfo, CheckpointEntry, CheckpointEntryType, CheckpointRef, CheckpointDiff, SaveOptions, RestoreOptions, DiffOptions, RestoreReport } from './checkpoint/index.js';

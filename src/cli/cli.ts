@@ -17,6 +17,8 @@ export interface CliOutput {
 export interface CliOptions {
   /** Ends the invocation: a running command is killed (its whole group) and its result printed. */
   signal?: AbortSignal;
+  /** Where `run --pretty` writes the output as it comes (a terminal), instead of printing it when the command ends. */
+  live?: { stdout(chunk: string): void; stderr(chunk: string): void };
 }
 
 /** Runs one CLI invocation; returns what to print and the exit status (never exits the process itself). */
@@ -55,8 +57,10 @@ export async function cli(argv: readonly string[], env: NodeJS.ProcessEnv = proc
   options.signal?.addEventListener('abort', stop, { once: true });
   try {
     const tool = createTools(shell, { include: [command.tool], descriptions: 'full' })[0] as ToolDefinition;
-    const body = command.name === 'logs' ? await readLogs(tool, args) : (await tool.handler(args)).structuredContent;
-    return present(command, body, parsed.global.pretty);
+    const live = command.name === 'run' && parsed.global.pretty ? options.live : undefined;
+    const extra = live ? { onOutput: (chunk: string, stream: 'stdout' | 'stderr') => live[stream](chunk) } : {};
+    const body = command.name === 'logs' ? await readLogs(tool, args) : (await tool.handler(args, extra)).structuredContent;
+    return present(command, body, parsed.global.pretty, live !== undefined);
   } finally {
     options.signal?.removeEventListener('abort', stop);
     await shell.close();
@@ -96,12 +100,12 @@ function quoteWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-function present(command: CliCommand, body: Record<string, unknown>, readable: boolean): CliOutput {
+function present(command: CliCommand, body: Record<string, unknown>, readable: boolean, streamed = false): CliOutput {
   const failed = body.error !== undefined && Object.keys(body).length === 1;
   const status = failed ? errorExitStatus(body) : command.name === 'run' ? runExitStatus(body) : 0;
   if (!readable) return { stdout: `${JSON.stringify(body)}\n`, stderr: '', status };
   if (failed) return { stdout: '', stderr: `tersh ${command.name}: ${String((body.error as { message?: string }).message)}\n`, status };
-  if (command.name === 'run') return { ...prettyRun(body), status };
+  if (command.name === 'run') return { ...prettyRun(body, streamed), status };
   if (command.name === 'detail' && typeof body.text === 'string') return { stdout: body.text.endsWith('\n') || body.text === '' ? body.text : `${body.text}\n`, stderr: '', status };
   return { stdout: `${pretty(body)}\n`, stderr: '', status };
 }

@@ -2,25 +2,30 @@ import { readFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import type { PolicyOptions } from '../plan/index.js';
 import { createShell, type ShellOptions } from '../shell/index.js';
-import { createTools, TOOL_NAMES, type ToolName } from '../tools/index.js';
+import { createTools, TOOL_NAMES, type CreateToolsOptions, type ToolName } from '../tools/index.js';
 import { serveMcp } from './mcp-protocol.js';
 
 export const MCP_HELP = [
   'Serve the sh_* tools over MCP (stdio, newline-delimited JSON-RPC) until the client goes away.',
   '',
-  'Usage: tersh mcp [--cwd <dir>] [--sandbox] [--policy <file.json>] [--include <tool,...>]',
+  'Usage: tersh mcp [--cwd <dir>] [--sandbox] [--policy <file.json>] [--include <tool,...>] [--dialect claude-code] [--format text]',
   '',
   'Options:',
   '  --cwd <dir>             Folder the session starts in (default: the current folder)',
   '  --sandbox               Confine every run (bubblewrap / sandbox-exec); a call cannot lift it',
   '  --policy <file.json>    Allow/deny rules, as createPolicy() takes them: {"deny":["rm -rf"],"mode":"enforce"}',
   `  --include <tools>       Comma-separated subset of: ${TOOL_NAMES.join(', ')}`,
+  '  --dialect <name>        tersh (default) or claude-code: sh_run results also carry Bash\'s interrupted, returnCodeInterpretation…',
+  '  --format <name>         json (default) or text: sh_run answers in terse [exit:N] text',
+  '  --allow-dangerously-disable-sandbox   Let a call lift --sandbox with dangerouslyDisableSandbox: true',
   '',
   'A cancelled call, or a client that disconnects, kills the running command\'s process group.',
   'Client configuration: { "mcpServers": { "tersh": { "command": "npx", "args": ["tersh", "mcp", "--cwd", "/path"] } } }',
 ].join('\n');
 
-interface McpSettings { shell: ShellOptions; include: ToolName[] | undefined }
+interface McpSettings { shell: ShellOptions; include: ToolName[] | undefined; tools: Pick<CreateToolsOptions, 'dialect' | 'format'> }
+
+const CHOICES = { '--dialect': ['tersh', 'claude-code'], '--format': ['json', 'text'] } as const;
 
 /** The flags of `tersh mcp` as shell options; a string is a usage error. */
 export function parseMcpFlags(argv: readonly string[], env: NodeJS.ProcessEnv): McpSettings | 'help' | string {
@@ -29,6 +34,7 @@ export function parseMcpFlags(argv: readonly string[], env: NodeJS.ProcessEnv): 
     ...(env.TERSH_CHECKPOINT_DIR ? { checkpointDir: env.TERSH_CHECKPOINT_DIR } : {}),
   };
   let include: ToolName[] | undefined;
+  const tools: McpSettings['tools'] = {};
   for (let index = 0; index < argv.length; index++) {
     const [flag, inline] = splitFlag(argv[index]!);
     const value = (): string | undefined => inline ?? argv[++index];
@@ -36,6 +42,14 @@ export function parseMcpFlags(argv: readonly string[], env: NodeJS.ProcessEnv): 
     if (flag === '--sandbox') {
       if (inline !== undefined && inline !== 'true' && inline !== 'false') return `Expected \`--sandbox\` to be true or false, got \`${inline}\``;
       if (inline !== 'false') shell.sandbox = true;
+    } else if (flag === '--allow-dangerously-disable-sandbox') {
+      shell.allowDangerouslyDisableSandbox = true;
+    } else if (flag === '--dialect' || flag === '--format') {
+      const choice = value();
+      const allowed: readonly string[] = CHOICES[flag];
+      if (!choice || !allowed.includes(choice)) return `Expected \`${flag}\` to be one of ${allowed.join(', ')}, got \`${choice ?? ''}\``;
+      if (flag === '--dialect') tools.dialect = choice as NonNullable<CreateToolsOptions['dialect']>;
+      else tools.format = choice as NonNullable<CreateToolsOptions['format']>;
     } else if (flag === '--cwd') {
       const dir = value();
       if (!dir) return 'Expected `--cwd` to be followed by a folder';
@@ -55,10 +69,10 @@ export function parseMcpFlags(argv: readonly string[], env: NodeJS.ProcessEnv): 
       if (unknown) return `Unknown tool \`${unknown}\` in \`--include\`; expected some of: ${TOOL_NAMES.join(', ')}`;
       include = [...(include ?? []), ...(names as ToolName[])];
     } else {
-      return `Unknown option \`${argv[index]}\`; expected one of: --cwd, --sandbox, --policy, --include, --help`;
+      return `Unknown option \`${argv[index]}\`; expected one of: --cwd, --sandbox, --policy, --include, --dialect, --format, --allow-dangerously-disable-sandbox, --help`;
     }
   }
-  return { shell, include };
+  return { shell, include, tools };
 }
 
 function splitFlag(word: string): [string, string | undefined] {
@@ -84,7 +98,7 @@ export async function mcpMain(
     io.errors.write(`tersh mcp: ${(error as Error).message.replace(/`cwd`/, '`--cwd`')}\n`);
     return 2;
   }
-  const tools = createTools(shell, settings.include ? { include: settings.include } : {});
+  const tools = createTools(shell, { ...settings.tools, ...(settings.include ? { include: settings.include } : {}) });
   const connection = serveMcp(tools, io, { name: 'tersh', version: io.version });
   io.stop?.addEventListener('abort', () => connection.close(), { once: true });
   await connection.closed;

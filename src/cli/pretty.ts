@@ -20,13 +20,16 @@ export function pretty(value: unknown, indent = ''): string {
   return lines.join('\n');
 }
 
-/** `tersh run --pretty`: the streams as they are, then one status line. */
-export function prettyRun(result: Record<string, unknown>): { stdout: string; stderr: string } {
+/**
+ * `tersh run --pretty`: the streams as they are, then one status line. `streamed`: the output was already
+ * written as it came (in a terminal), so only the status line is left to print.
+ */
+export function prettyRun(result: Record<string, unknown>, streamed = false): { stdout: string; stderr: string } {
   const { stdout, stderr, id, exit, ok, ms, ...rest } = result;
-  const out = typeof stdout === 'string' ? stdout : '';
+  const out = typeof stdout === 'string' && !streamed ? stdout : '';
   const parts = [`exit ${exit === null ? '-' : String(exit)}`, ok ? 'ok' : 'failed', `${String(ms)} ms`, `id ${String(id)}`];
   const details = Object.keys(rest).length > 0 ? `\n${pretty(rest, '  ')}` : '';
-  const err = `${typeof stderr === 'string' ? stderr : ''}── ${parts.join(' · ')}${details}\n`;
+  const err = `${typeof stderr === 'string' && !streamed ? stderr : ''}── ${parts.join(' · ')}${details}\n`;
   return { stdout: out, stderr: err };
 }
 

@@ -1,2 +1,3 @@
 export { createJobManager } from './job-manager.js';
 export type { JobInfo, JobLogs, JobLogsOptions, JobManager, JobManagerOptions, JobStatus } from './types.js';
+export type { JobLine } from './lines.js';

@@ -4,6 +4,7 @@ import type { RecordStore } from '../store/index.js';
 import { invalid } from '../validate.js';
 import { Job } from './job.js';
 import { readJobLogs } from './logs.js';
+import { jobLines } from './lines.js';
 import { jobNotFound, newJobId, normalizeLogsOptions, normalizeManagerOptions, validateJobId, validateSignal } from './options.js';
 import type { JobInfo, JobManager, JobManagerOptions } from './types.js';
 
@@ -70,6 +71,11 @@ export function createJobAdopter(options?: JobManagerOptions): JobManager & JobA
     async logs(jobId, logsOptions) {
       const entry = find(jobId);
       return readJobLogs(entry.job, entry.store, normalizeLogsOptions(logsOptions, settings.maxWaitMs));
+    },
+
+    lines(jobId) {
+      find(jobId);
+      return jobLines((logsOptions) => manager.logs(jobId, logsOptions), settings.maxWaitMs);
     },
 
     signal(jobId, signal) {

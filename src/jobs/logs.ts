@@ -8,7 +8,8 @@ export async function readJobLogs(job: Job, store: RecordStore, opts: Normalized
   const phase = job.phase;
   const ready = opts.waitUntilExit
     ? () => !job.isLive
-    : () => job.phase !== phase || job.bytes.stdout > opts.stdoutOffset || job.bytes.stderr > opts.stderrOffset;
+    : // A finished job has nothing more to wait for (a caller holding a stale `running` would otherwise wait it all out).
+      () => !job.isLive || job.phase !== phase || job.bytes.stdout > opts.stdoutOffset || job.bytes.stderr > opts.stderrOffset;
   await job.waitUntil(ready, opts.waitMs);
 
   // The state is taken before reading, so a finished job's pages hold everything up to its end.

@@ -1,5 +1,6 @@
 import type { JobHost } from './job-host.js';
 import type { RunResult } from '../result/run-result.js';
+import type { JobLine } from './lines.js';
 
 /**
  * `running` until the main process has exited AND every process it left behind is gone;
@@ -103,6 +104,11 @@ export interface JobInfo {
 export interface JobManager extends JobHost {
   /** Output past the offsets, the status, and the final result once finished; waits in the library when asked. */
   logs(jobId: string, options?: JobLogsOptions): Promise<JobLogs>;
+  /**
+   * The job's output as lines from its start, as they come (`for await (const { stream, line } of jobs.lines(id))`);
+   * the iteration ends once the job is finished. Breaking out of the loop stops reading; the job goes on.
+   */
+  lines(jobId: string): AsyncGenerator<JobLine, void, undefined>;
   /** Sends a signal (`'SIGTERM'`, `'SIGINT'`, …) to every process of the job. False when nothing was left to receive it. */
   signal(jobId: string, signal: NodeJS.Signals): boolean;
   /** Stops the job (TERM, then KILL after the grace, leftovers included) and resolves once it is finished. */

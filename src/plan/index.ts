@@ -1,4 +1,7 @@
 export { plan, createPlanner } from './planner.js';
+export { planPowerShell } from './powershell/plan-powershell.js';
+export { POWERSHELL_RULES } from './powershell/rules.js';
+export type { PsRule } from './powershell/rules.js';
 export { createPolicy } from './policy.js';
 export { toolAnnotations } from './annotations.js';
 export { planRules, defaultRules, containerRules, databaseRules, execRules, filesystemRules, gitRules, networkRules, readOnlyRules, systemRules } from './rules/index.js';

@@ -18,6 +18,10 @@ export interface RunResult {
   ms: number;
   /** Which interpreter ran the command (`direct`: no shell). */
   shellKind: ShellKind;
+  /** The main process's id (leader of its process group), once one was started. */
+  pid?: number;
+  /** A shell was chosen because the command's syntax needs one (pipes, redirects, `&&`…), not because `shell` asked for it. */
+  autoShell?: true;
   /**
    * The semantic status when it differs from what `exit` alone suggests, or on failure; `running` for a run that
    * goes on as a background job (`ok` then only says it started: its verdict comes with the job's logs).
@@ -37,6 +41,16 @@ export interface RunResult {
   stdoutTruncatedBytes?: number;
   /** Bytes of stderr not in the view (the record has them). */
   stderrTruncatedBytes?: number;
+  /** Set beside `stdoutTruncatedBytes`: the view is not the whole stream. */
+  stdoutTruncated?: true;
+  stderrTruncated?: true;
+  /**
+   * stdout was an image (PNG, JPEG, GIF or WebP; raw bytes, or base64 text alone or as a `data:` URI), at most 5 MiB:
+   * it is returned here, base64-encoded, and not as text. `bytes` is the image's size.
+   */
+  stdoutImage?: StdoutImage;
+  /** A live-output callback (`onStdout`, `onStderr`, `onLine`) threw: it was not called again, and the run went on. */
+  callbackError?: string;
   /** Stdout looked binary: the view says so instead of showing it. */
   stdoutBinary?: true;
   /** Stderr looked binary: the view says so instead of showing it. */
@@ -80,4 +94,15 @@ export interface RunResult {
   jobId?: string;
   /** The run outlasted `autoBackgroundAfterMs` and goes on as job `jobId`. */
   autoBackgrounded?: true;
+}
+
+/**
+ * An image a command wrote to stdout. @public
+ */
+export interface StdoutImage {
+  mimeType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+  /** Size of the image in bytes (decoded, when stdout was base64). */
+  bytes: number;
+  /** The image, base64-encoded. */
+  data: string;
 }

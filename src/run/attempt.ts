@@ -6,6 +6,7 @@ import { shellInTarget } from './run-target.js';
 import { launcherFor } from '../process/warm/choose-launcher.js';
 import { ProcessHandle } from './process-handle.js';
 import { reportProgress } from './progress.js';
+import { feedLiveOutput } from './live-output.js';
 import type { ResolvedCommand } from './resolve-command.js';
 import type { NormalizedRunOptions } from './run-options.js';
 import type { RunResult } from '../result/run-result.js';
@@ -74,11 +75,17 @@ export async function runAttempt(
   }
 
   const stopProgress = opts.background ? () => undefined : reportProgress(handle, opts.onProgress, opts.progressIntervalMs);
+  const live = opts.background ? undefined : feedLiveOutput({ stdout: handle.stdout, stderr: handle.stderr }, opts.live, opts.encoding);
   const settle = async (): Promise<FinishedRun> => {
     const outcome = await handle.done;
+    const callbackError = live?.finish();
     const extras = wrapped ? await wrapped.finish() : {};
     const sandboxed = wrapped?.sandboxed || prepared.sandboxedInTarget;
-    return buildResult(command, resolved, handle, outcome, record, opts, { ...(sandboxed ? { sandboxed: true } : {}), ...extras });
+    return buildResult(command, resolved, handle, outcome, record, opts, {
+      ...(sandboxed ? { sandboxed: true } : {}),
+      ...extras,
+      ...(callbackError ? { callbackError } : {}),
+    });
   };
   const finalize = async (): Promise<RunResult> => (await settle()).result;
   if (jobs) {
@@ -86,10 +93,12 @@ export async function runAttempt(
     if (promoted) {
       handle.keepLeftovers();
       stopProgress();
+      live?.stop();
       const autoBackgrounded = !opts.background;
       const jobId = jobs.adopt({ recordId: record.id, command, cwd: opts.cwd, handle, store: context.store, autoBackgrounded, finalize });
-      const result: RunResult = { id: record.id, exit: null, ok: true, ms: Math.round(performance.now() - handle.startedAt), shellKind: resolved.shellKind, status: 'running', jobId };
+      const result: RunResult = { id: record.id, exit: null, ok: true, ms: Math.round(performance.now() - handle.startedAt), shellKind: resolved.shellKind, pid: handle.pid, status: 'running', jobId };
       if (autoBackgrounded) result.autoBackgrounded = true;
+      if (resolved.shellKind !== 'direct' && opts.shell === undefined && !opts.argv) result.autoShell = true;
       return { result, stdoutText: '', stderrText: '' };
     }
   }

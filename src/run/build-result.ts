@@ -7,6 +7,7 @@ import type { NormalizedRunOptions } from './run-options.js';
 import type { RunResult } from '../result/run-result.js';
 import { condenseCaptured } from './stream-condense.js';
 import { streamView, type StreamView } from './stream-view.js';
+import { readStdoutImage } from './stdout-image.js';
 
 /** The quiet result of a finished process, and the decoded text expectations check. */
 export interface FinishedRun {
@@ -25,13 +26,13 @@ export async function buildResult(
   outcome: ProcessOutcome,
   record: RecordWriter,
   opts: NormalizedRunOptions,
-  extras: Pick<RunResult, 'sandboxed' | 'traceSummary' | 'traceUnavailable'> = {},
+  extras: Pick<RunResult, 'sandboxed' | 'traceSummary' | 'traceUnavailable' | 'callbackError'> = {},
 ): Promise<FinishedRun> {
   const stdoutCaptured = handle.stdout.result(opts.inlineMaxBytes);
   const stderrCaptured = handle.stderr.result(opts.inlineMaxBytes);
   const stdout = streamView(stdoutCaptured, 'stdout', record.id, opts.inlineMaxBytes, opts.encoding);
   const stderr = streamView(stderrCaptured, 'stderr', record.id, opts.inlineMaxBytes, opts.encoding);
-  const result: RunResult = { ...assemble(command, record.id, resolved, outcome, stderr, opts), ...extras };
+  const result: RunResult = { ...assemble(command, record.id, handle, resolved, outcome, stderr, opts), ...extras };
   if (!opts.full && (stdout.raw !== '' || stderr.raw !== '')) {
     const condensed = await condenseCaptured(
       { view: stdout, captured: stdoutCaptured, file: record.stdout },
@@ -55,6 +56,8 @@ export async function buildResult(
     status: result.status,
     message: result.message,
   });
+  const image = await readStdoutImage(stdoutCaptured.head, stdoutCaptured.totalBytes, record.stdout.path);
+  if (image) showImage(result, image);
   if (typeof meta.recordError === 'string') {
     result.recordError = meta.recordError;
     result.recordMissingBytes = Number(meta.recordMissingBytes);
@@ -67,13 +70,15 @@ export async function buildResult(
 function assemble(
   command: string,
   id: string,
+  handle: ProcessHandle,
   resolved: ResolvedCommand,
   outcome: ProcessOutcome,
   stderr: StreamView,
   opts: NormalizedRunOptions,
 ): RunResult {
   const meaning = outcome.error !== undefined ? { ok: false, status: 'error' as const, message: outcome.error } : interpretOutcome(command, outcome, stderr.text, { pipefail: opts.pipefail && resolved.shellKind === 'bash', exitRules: opts.exitRules });
-  const result: RunResult = { id, exit: outcome.exit, ok: meaning.ok, ms: outcome.ms, shellKind: resolved.shellKind };
+  const result: RunResult = { id, exit: outcome.exit, ok: meaning.ok, ms: outcome.ms, shellKind: resolved.shellKind, pid: handle.pid };
+  if (resolved.shellKind !== 'direct' && opts.shell === undefined && !opts.argv) result.autoShell = true;
   if (meaning.status !== (outcome.exit === 0 ? 'ok' : 'error') || meaning.message) result.status = meaning.status;
   if (meaning.message) result.message = meaning.message;
   if (outcome.timedOut) result.timedOut = true;
@@ -91,10 +96,23 @@ function addViews(result: RunResult, stdout: StreamView, stderr: StreamView, con
   for (const name of ['stdout', 'stderr'] as const) {
     const view = name === 'stdout' ? stdout : stderr;
     if (views[name] !== '') result[name] = views[name];
-    if (view.truncatedBytes > 0) result[`${name}TruncatedBytes`] = view.truncatedBytes;
+    if (view.truncatedBytes > 0) {
+      result[`${name}TruncatedBytes`] = view.truncatedBytes;
+      result[`${name}Truncated`] = true;
+    }
     if (view.isBinary) result[`${name}Binary`] = true;
     if ((view.truncatedBytes > 0 || omitted[name]) && !view.isBinary) result[`${name}Lines`] = view.lines;
   }
+}
+
+/** An image on stdout is returned as one, not as a binary marker or base64 text. */
+function showImage(result: RunResult, image: NonNullable<RunResult['stdoutImage']>): void {
+  delete result.stdout;
+  delete result.stdoutBinary;
+  delete result.stdoutTruncatedBytes;
+  delete result.stdoutTruncated;
+  delete result.stdoutLines;
+  result.stdoutImage = image;
 }
 
 function leftoverHint(outcome: ProcessOutcome, detachedForeground: boolean): string | undefined {

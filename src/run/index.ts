@@ -1,6 +1,7 @@
 export { run } from './run.js';
 export type { RunOptions, RunProgress } from './run-options.js';
-export type { RunResult } from '../result/run-result.js';
+export type { RunResult, StdoutImage } from '../result/run-result.js';
+export type { OutputStreamName } from './live-output.js';
 export type { ShellKind } from './shell-resolve.js';
 export { resolveShell } from './shell-resolve.js';
 export type { ResolvedShell } from './shell-resolve.js';

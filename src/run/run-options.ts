@@ -14,6 +14,7 @@ import { defaultSpawner, SPAWNER_CHOICES, type SpawnerChoice } from '../process/
 import { isKnownEncoding } from './decode.js';
 import { normalizeDeadlines } from './deadlines.js';
 import { isJobHost, type JobAdopter, type JobHost } from '../jobs/job-host.js';
+import type { LiveOutputCallbacks, OutputStreamName } from './live-output.js';
 import type { Policy, PolicyOptions } from '../plan/index.js';
 import { normalizePolicy } from './run-policy.js';
 import { normalizeSandboxOptions, type NormalizedSandboxOptions, type SandboxOptions } from '../sandbox/index.js';
@@ -47,6 +48,16 @@ export interface RunOptions extends RunRetryOptions {
   onProgress?: (progress: RunProgress) => void;
   /** How often `onProgress` is called. @defaultValue 2000 */
   progressIntervalMs?: number;
+  /** Called with each piece of stdout as it arrives, decoded (a character split across chunks waits until it is whole). Foreground runs only. */
+  onStdout?: (chunk: string) => void;
+  /** Called with each piece of stderr as it arrives, decoded. Foreground runs only. */
+  onStderr?: (chunk: string) => void;
+  /**
+   * Called with each complete line of either stream (without its `\n` or `\r\n`), whatever the chunking; an
+   * unterminated last line comes when the run ends. A callback that throws is not called again and the result
+   * says so in `callbackError`; the run goes on. Foreground runs only.
+   */
+  onLine?: (line: string, stream: OutputStreamName) => void;
   /** Written to the child's stdin, which is then closed. Without it stdin reads /dev/null. */
   input?: string | Uint8Array;
   /** Encoding of the output when it is not UTF-8 (any name iconv-lite knows). @defaultValue a UTF-8 check, then windows-1252 */
@@ -146,6 +157,7 @@ export interface NormalizedRunOptions {
   signal: AbortSignal | undefined;
   onProgress: ((progress: RunProgress) => void) | undefined;
   progressIntervalMs: number;
+  live: LiveOutputCallbacks;
   input: Buffer | undefined;
   encoding: string | undefined;
   store: RecordStore | undefined;
@@ -180,7 +192,7 @@ export interface NormalizedRunOptions {
 }
 
 export const RUN_OPTION_KEYS = [
-  'cwd', 'env', 'timeoutMs', 'maxTimeoutMs', 'killGraceMs', 'signal', 'onProgress', 'progressIntervalMs', 'input', 'encoding', 'store', 'full',
+  'cwd', 'env', 'timeoutMs', 'maxTimeoutMs', 'killGraceMs', 'signal', 'onProgress', 'progressIntervalMs', 'onStdout', 'onStderr', 'onLine', 'input', 'encoding', 'store', 'full',
   'inlineMaxBytes', 'ringBytes', 'shell', 'pipefail', 'allowIdleSleep', 'preferLocal', 'background', 'detached', 'autoBackgroundAfterMs', 'stdin', 'spawner', 'jobs',
   'expect', 'exitRules', 'condense', 'budgetTokens', 'policy', 'sandbox', 'trace', 'description', 'executor', ...retryOptionKeys,
 ] as const;
@@ -204,6 +216,9 @@ export function normalizeRunOptions(options: unknown, extraKeys: readonly string
   if (!executor && !statSync(cwd, { throwIfNoEntry: false })?.isDirectory()) throw invalid('cwd', 'an existing directory', raw.cwd ?? cwd);
   if (raw.signal !== undefined && !(raw.signal instanceof AbortSignal)) throw invalid('signal', 'an AbortSignal', raw.signal);
   if (raw.onProgress !== undefined && typeof raw.onProgress !== 'function') throw invalid('onProgress', 'a function', raw.onProgress);
+  for (const name of ['onStdout', 'onStderr', 'onLine'] as const) {
+    if (raw[name] !== undefined && typeof raw[name] !== 'function') throw invalid(name, 'a function', raw[name]);
+  }
   if (raw.store !== undefined && !isRecordStore(raw.store)) throw invalid('store', 'a RecordStore from createRecordStore()', raw.store);
   const input = raw.input;
   if (input !== undefined && typeof input !== 'string' && !(input instanceof Uint8Array)) throw invalid('input', 'a string or a Uint8Array', input);
@@ -223,6 +238,7 @@ export function normalizeRunOptions(options: unknown, extraKeys: readonly string
     signal: raw.signal as AbortSignal | undefined,
     onProgress: raw.onProgress as NormalizedRunOptions['onProgress'],
     progressIntervalMs: optionalInteger('progressIntervalMs', raw.progressIntervalMs, { min: 100, max: 3_600_000 }) ?? 2_000,
+    live: { onStdout: raw.onStdout as LiveOutputCallbacks['onStdout'], onStderr: raw.onStderr as LiveOutputCallbacks['onStderr'], onLine: raw.onLine as LiveOutputCallbacks['onLine'] },
     input: input === undefined ? undefined : Buffer.from(input as string | Uint8Array),
     encoding,
     store: raw.store as RecordStore | undefined,

@@ -52,7 +52,7 @@ export async function runNormalized(given: ValidCommand, opts: NormalizedRunOpti
   const store = opts.store ?? defaultRecordStore();
   const refusal = opts.allowIdleSleep || opts.background ? undefined : idleSleepRefusal(text);
   if (refusal) return refuse(startRecord(store, { command: text, cwd: opts.cwd }), { hint: refusal });
-  const screening = await screenCommand(text, opts.policy);
+  const screening = await screenCommand(text, opts.policy, opts.shell === 'powershell' && !given.argv ? 'powershell' : 'bash');
   if (screening.decision?.action === 'block') {
     const rule = screening.decision.rule ? ` (rule \`${screening.decision.rule}\`)` : '';
     return refuse(startRecord(store, { command: text, cwd: opts.cwd }), {

@@ -24,14 +24,15 @@ export interface NormalizedShellOptions {
   jobs: Record<string, unknown>;
   /** Where every run goes; `cwd` is then a path there ('' until the target's own is read). */
   executor: Executor | undefined;
+  allowDangerouslyDisableSandbox: boolean;
 }
 
-const NOT_DEFAULTS = ['cwd', 'env', 'store', 'jobs', 'signal', 'onProgress', 'input'];
+const NOT_DEFAULTS = ['cwd', 'env', 'store', 'jobs', 'signal', 'onProgress', 'onStdout', 'onStderr', 'onLine', 'input'];
 /** The shell's own store, job manager and policy serve every run: a call cannot replace them. */
 export const SHELL_RUN_KEYS: readonly string[] = RUN_OPTION_KEYS.filter((key) => key !== 'store' && key !== 'jobs' && key !== 'policy' && key !== 'executor');
 
 export function normalizeShellOptions(options: ShellOptions | undefined): NormalizedShellOptions {
-  const raw = readOptionsObject('options', options, ['cwd', 'env', 'storeDir', 'checkpointDir', 'maxUndoCheckpoints', 'policy', 'sandbox', 'defaults', 'persistEnv', 'jobs', 'executor', 'spawner']);
+  const raw = readOptionsObject('options', options, ['cwd', 'env', 'storeDir', 'checkpointDir', 'maxUndoCheckpoints', 'policy', 'sandbox', 'defaults', 'persistEnv', 'jobs', 'executor', 'spawner', 'allowDangerouslyDisableSandbox']);
   if (raw.executor !== undefined && !isExecutor(raw.executor)) throw invalid('executor', 'an executor (from dockerExecutor(), localExecutor()…)', raw.executor);
   const executor = raw.executor as Executor | undefined;
   const givenCwd = optionalString('cwd', raw.cwd, { nonEmpty: true });
@@ -54,6 +55,7 @@ export function normalizeShellOptions(options: ShellOptions | undefined): Normal
     persistEnv: optionalBoolean('persistEnv', raw.persistEnv) ?? false,
     jobs: (raw.jobs ?? {}) as Record<string, unknown>,
     executor,
+    allowDangerouslyDisableSandbox: optionalBoolean('allowDangerouslyDisableSandbox', raw.allowDangerouslyDisableSandbox) ?? false,
   };
 }
 

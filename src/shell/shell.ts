@@ -16,6 +16,7 @@ import { normalizeShellOptions, SHELL_RUN_KEYS, withDefaultPromotion } from './o
 import { SessionCapture, type PreparedCapture } from './session-capture.js';
 import { shellCheckpoints } from './shell-checkpoints.js';
 import { shellPty } from './shell-pty.js';
+import { sandboxForCall } from './sandbox-bypass.js';
 import type { Shell, ShellOptions, ShellRunOptions } from './types.js';
 
 /**
@@ -114,10 +115,14 @@ export function createShell(options?: ShellOptions): Shell {
 
     async run(command, runOptions?: ShellRunOptions) {
       ensureOpen();
-      const perCall = Object.fromEntries(Object.entries(readOptionsObject('options', runOptions, SHELL_RUN_KEYS)).filter(([, value]) => value !== undefined));
+      const callOptions = Object.fromEntries(Object.entries(readOptionsObject('options', runOptions, [...SHELL_RUN_KEYS, 'dangerouslyDisableSandbox'])).filter(([, value]) => value !== undefined));
+      const callSandbox = sandboxForCall(settings.sandbox, settings.allowDangerouslyDisableSandbox, callOptions);
+      const { dangerouslyDisableSandbox: _lifted, ...perCall } = callOptions;
       const merged = withDefaultPromotion({ ...settings.defaults, ...perCall });
       const callCwd = optionalString('cwd', merged.cwd, { nonEmpty: true });
       const given = validateRunCommand(command);
+      if (callSandbox.sandbox !== undefined) merged.sandbox = callSandbox.sandbox;
+      else if (callSandbox.bypassed) delete merged.sandbox;
       const base = executor ? await targetCwd() : cwd;
       const options: Record<string, unknown> = {
         ...merged,
@@ -128,12 +133,6 @@ export function createShell(options?: ShellOptions): Shell {
         jobs,
       };
       if (settings.policy) options.policy = settings.policy;
-      if (settings.sandbox !== undefined) {
-        if (perCall.sandbox !== undefined) {
-          throw new TypeError('Expected no `sandbox` option: this shell sandboxes every run, and a call cannot change that');
-        }
-        options.sandbox = settings.sandbox;
-      }
       const opts = normalizeRunOptions(options);
       const runEnv = opts.env ?? {};
       const prepared = prepareCapture(given, opts, callCwd === undefined);

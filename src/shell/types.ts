@@ -11,12 +11,18 @@ import type { DetailOptions, ExpiredRead, ReadOptions, ReadPage, RecordStream } 
  * Options of one `shell.run()`: those of `run()` but the store, the job manager and the policy, which are the shell's.
  * A `cwd` here is resolved against the session's and does not move the session.
  */
-export type ShellRunOptions = Omit<RunOptions, 'store' | 'jobs' | 'policy' | 'executor'>;
+export type ShellRunOptions = Omit<RunOptions, 'store' | 'jobs' | 'policy' | 'executor'> & {
+  /**
+   * Run this one call outside the shell's `sandbox` (Claude Code's Bash option). Honoured only by a shell created with
+   * `allowDangerouslyDisableSandbox: true`; any other shell throws TershError `SANDBOX_BYPASS_DENIED`. @defaultValue false
+   */
+  dangerouslyDisableSandbox?: boolean;
+};
 
 /**
  * Defaults applied under every `shell.run()` option.
  */
-export type ShellRunDefaults = Omit<RunOptions, 'cwd' | 'env' | 'store' | 'jobs' | 'policy' | 'signal' | 'onProgress' | 'input' | 'executor'>;
+export type ShellRunDefaults = Omit<RunOptions, 'cwd' | 'env' | 'store' | 'jobs' | 'policy' | 'signal' | 'onProgress' | 'onStdout' | 'onStderr' | 'onLine' | 'input' | 'executor'>;
 
 /** Options of {@link createShell}: the session's folder, environment, store, policy and defaults. */
 export interface ShellOptions {
@@ -55,6 +61,11 @@ export interface ShellOptions {
   executor?: Executor;
   /** How its runs start (see `RunOptions.spawner`); a call's own `spawner` wins. @defaultValue that of `run()` */
   spawner?: 'direct' | 'warm' | 'auto';
+  /**
+   * Let a call lift `sandbox` for itself with `dangerouslyDisableSandbox: true` (the host's decision, never the model's:
+   * without it such a call throws `SANDBOX_BYPASS_DENIED`). @defaultValue false
+   */
+  allowDangerouslyDisableSandbox?: boolean;
 }
 
 /**

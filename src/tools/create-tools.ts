@@ -1,5 +1,6 @@
 import { findExecutable } from '../process/find-executable.js';
-import { invalid, optionalOneOf, readOptionsObject } from '../validate.js';
+import { invalid, optionalInteger, optionalOneOf, readOptionsObject } from '../validate.js';
+import { presentRunTool } from './run-presentation.js';
 import { checkpointsTool, checkpointTool, restoreTool } from './checkpoint-tools.js';
 import { detailTool } from './detail-tool.js';
 import { globTool } from './glob-tool.js';
@@ -33,17 +34,22 @@ export const PTY_TOOL_NAMES: readonly ToolName[] = Object.freeze([
  */
 export function createTools(shell: ToolShell, options: CreateToolsOptions = {}): ToolDefinition[] {
   if (typeof shell !== 'object' || shell === null || typeof shell.run !== 'function') throw invalid('shell', 'a shell from createShell()', shell);
-  const raw = readOptionsObject('options', options, ['include', 'findRipgrep', 'web', 'descriptions']);
+  const raw = readOptionsObject('options', options, ['include', 'findRipgrep', 'web', 'descriptions', 'dialect', 'format', 'inlineMaxBytes']);
   const web = readWebToolsOptions(raw.web);
   const include = readInclude(raw.include);
   const descriptions = optionalOneOf('descriptions', raw.descriptions, ['short', 'full'] as const) ?? 'short';
+  const presentation = {
+    dialect: optionalOneOf('dialect', raw.dialect, ['tersh', 'claude-code'] as const) ?? 'tersh',
+    format: optionalOneOf('format', raw.format, ['json', 'text'] as const) ?? 'json',
+  };
+  const inlineMaxBytes = optionalInteger('inlineMaxBytes', raw.inlineMaxBytes, { min: 1024, max: 64 * 1024 * 1024 }) ?? 16_384;
   if (raw.findRipgrep !== undefined && typeof raw.findRipgrep !== 'function') throw invalid('findRipgrep', 'a function', raw.findRipgrep);
   const lookup = (raw.findRipgrep as CreateToolsOptions['findRipgrep']) ?? (() => findExecutable('rg'));
   const findRipgrep = async () => await lookup();
   const builders: Record<ToolName, () => ToolDefinition> = {
     web_fetch: () => webFetchTool(web.fetch),
     web_search: () => webSearchTool(web.search),
-    sh_run: () => runTool(shell),
+    sh_run: () => presentRunTool(runTool(shell, { inlineMaxBytes }), presentation),
     sh_detail: () => detailTool(shell),
     sh_plan: () => planTool(shell),
     sh_checkpoint: () => checkpointTool(shell),

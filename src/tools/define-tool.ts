@@ -47,14 +47,19 @@ export function defineTool(spec: ToolSpec): ToolDefinition {
   });
 }
 
-/** The two fields of a handler's `extra` that the tools use; anything else in it (MCP's `sendNotification`, ...) is ignored. */
+/** The fields of a handler's `extra` that the tools use; anything else in it (MCP's `sendNotification`, ...) is ignored. */
 function readExtra(extra: unknown): ToolCallExtra {
   if (extra === undefined) return {};
   if (typeof extra !== 'object' || extra === null || Array.isArray(extra)) throw invalid('extra', 'an object', extra);
-  const { signal, onProgress } = extra as Record<string, unknown>;
+  const { signal, onProgress, onOutput } = extra as Record<string, unknown>;
   if (signal !== undefined && !(signal instanceof AbortSignal)) throw invalid('extra.signal', 'an AbortSignal', signal);
   if (onProgress !== undefined && typeof onProgress !== 'function') throw invalid('extra.onProgress', 'a function', onProgress);
-  return { ...(signal ? { signal } : {}), ...(onProgress ? { onProgress: onProgress as NonNullable<ToolCallExtra['onProgress']> } : {}) };
+  if (onOutput !== undefined && typeof onOutput !== 'function') throw invalid('extra.onOutput', 'a function', onOutput);
+  return {
+    ...(signal ? { signal } : {}),
+    ...(onProgress ? { onProgress: onProgress as NonNullable<ToolCallExtra['onProgress']> } : {}),
+    ...(onOutput ? { onOutput: onOutput as NonNullable<ToolCallExtra['onOutput']> } : {}),
+  };
 }
 
 /** A misuse of the tools' own arguments: its message is in the tools' spelling already. */

@@ -5,6 +5,7 @@ import { jobAction } from './job-tools.js';
 import { RUN_OPTION_NAMES } from './option-names.js';
 import { expectKeys, runProperties, sandboxKeys } from './run-schema.js';
 import { toSnakeCase } from './snake-case.js';
+import { applySeedArgs, type SeedArgSettings } from './seed-args.js';
 import type { RunProgress, RunResult } from '../run/index.js';
 import type { ToolDefinition, ToolProgress, ToolShell } from './types.js';
 
@@ -16,12 +17,13 @@ export function commandArgument(args: Record<string, unknown>): string {
 }
 
 /** The tool's snake_case arguments as the shell's run options. */
-export function runOptionsFromArgs(shell: ToolShell, args: Record<string, unknown>): Record<string, unknown> {
+export function runOptionsFromArgs(shell: ToolShell, args: Record<string, unknown>, settings: SeedArgSettings = { inlineMaxBytes: 16_384 }): Record<string, unknown> {
   const options: Record<string, unknown> = {};
   for (const { tool, api, aliases = [] } of RUN_OPTION_NAMES) {
     const value = aliases.reduce((given, alias) => aliased({ [tool]: given, [alias]: args[alias] }, tool, alias), args[tool]);
     if (value !== undefined) options[api] = value;
   }
+  applySeedArgs(args, options, settings);
   if (typeof options.cwd === 'string' && !isAbsolute(options.cwd)) options.cwd = resolve(shell.cwd, options.cwd);
   const timeoutMs = aliased(args, 'timeout_ms', 'timeout');
   if (timeoutMs !== undefined) options.timeoutMs = timeoutMs;
@@ -32,7 +34,7 @@ export function runOptionsFromArgs(shell: ToolShell, args: Record<string, unknow
   return options;
 }
 
-export function runTool(shell: ToolShell): ToolDefinition {
+export function runTool(shell: ToolShell, settings?: SeedArgSettings): ToolDefinition {
   return defineTool({
     name: 'sh_run',
     description:
@@ -40,15 +42,19 @@ export function runTool(shell: ToolShell): ToolDefinition {
       'The full output is stored: read it with sh_detail(id) instead of re-running. Check ok (semantic: grep finding nothing is ok), not just exit.',
     properties: runProperties,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-    async call(args, { signal, onProgress }) {
+    async call(args, { signal, onProgress, onOutput }) {
       if (args.background_action !== undefined) {
         if (args.job_id === undefined) throw new ToolArgumentError('Expected `job_id` with `background_action`: the job_id sh_run returned');
         return jobAction(shell, args.job_id as string, args.background_action as 'status' | 'cancel');
       }
       const command = commandArgument(args);
-      const options = runOptionsFromArgs(shell, args);
+      const options = runOptionsFromArgs(shell, args, settings);
       if (signal) options.signal = signal;
       if (onProgress) options.onProgress = progressReporter(onProgress);
+      if (onOutput) {
+        options.onStdout = (chunk: string) => onOutput(chunk, 'stdout');
+        options.onStderr = (chunk: string) => onOutput(chunk, 'stderr');
+      }
       const result = toSnakeCase((await runInSession(shell, command, options)) as object) as Record<string, unknown>;
       // `direct` (no shell was needed) tells a model nothing; every other kind is kept.
       if (result.shell_kind === 'direct') delete result.shell_kind;

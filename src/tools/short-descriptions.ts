@@ -29,7 +29,7 @@ export const SHORT_TEXTS: Partial<Record<ToolName, ShortText>> = {
       run_in_background: 'job_id now; read with sh_logs',
       auto_background_after_ms: 'default 30000; 0: never',
     },
-    hidden: ['cmd', 'timeout', 'background', 'background_action', 'job_id'],
+    hidden: ['cmd', 'timeout', 'background', 'background_action', 'job_id', 'raw', 'inline', 'dangerously_disable_sandbox', 'dangerouslyDisableSandbox'],
     shapes: { sandbox: { type: ['boolean', 'object'] }, shell: { type: ['boolean', 'string'] } },
   },
   sh_detail: {

@@ -45,7 +45,7 @@ export interface JsonSchema {
  * What a handler resolves with: MCP's CallToolResult. `text` is `structuredContent` as compact JSON.
  */
 export interface ToolResult {
-  /** The JSON text, then an image block for a `web_fetch` of an image when `web.images` is set. */
+  /** The JSON (or, with `format: 'text'`, terse) text, then an image block for an image on `sh_run`'s stdout or a `web_fetch` of an image when `web.images` is set. */
   content: [{ type: 'text'; text: string }, ...{ type: 'image'; data: string; mimeType: string }[]];
   /** The result as seed-shaped snake_case JSON. */
   structuredContent: Record<string, unknown>;
@@ -102,6 +102,8 @@ export interface ToolCallExtra {
   signal?: AbortSignal;
   /** Called every few seconds while a long call runs (forward it as MCP's `notifications/progress`). */
   onProgress?: (progress: ToolProgress) => void;
+  /** `sh_run`'s output as it arrives (decoded chunks of either stream), for a UI or a terminal; a throwing listener is reported in `callback_error`. */
+  onOutput?: (chunk: string, stream: 'stdout' | 'stderr') => void;
 }
 
 /**
@@ -171,6 +173,20 @@ export interface CreateToolsOptions {
    * @defaultValue 'short'
    */
   descriptions?: 'short' | 'full';
+  /**
+   * `claude-code`: `sh_run` results also carry Claude Code's Bash fields, one meaning each: `stdout` and `stderr`
+   * (always, `''` when empty), `interrupted`, `returnCodeInterpretation` (non-zero exits), `backgroundTaskId`, `isImage`.
+   * Its input names (`timeout`, `description`, `run_in_background`, `dangerouslyDisableSandbox`) are accepted in any dialect.
+   * @defaultValue 'tersh'
+   */
+  dialect?: 'tersh' | 'claude-code';
+  /**
+   * `text`: `sh_run`'s content text is seed 003's terse text (the output, then `[exit:N]`-style tags) instead of
+   * JSON; `structuredContent` is the same either way. @defaultValue 'json'
+   */
+  format?: 'json' | 'text';
+  /** Cap of each stream `sh_run { inline: true }` returns verbatim; a larger one shows its head and tail. @defaultValue 16384 */
+  inlineMaxBytes?: number;
   /**
    * Finds the ripgrep binary for `sh_grep`; return `undefined` to use the JavaScript search.
    * @defaultValue looks for `rg` on `PATH`

@@ -158,7 +158,9 @@ describe('tersh mcp on the wire and on the command line', () => {
   }, 60_000);
 
   it.each([
-    [['--bogus'], 'Unknown option `--bogus`; expected one of: --cwd, --sandbox, --policy, --include, --help'],
+    [['--bogus'], 'Unknown option `--bogus`; expected one of: --cwd, --sandbox, --policy, --include, --dialect, --format, --allow-dangerously-disable-sandbox, --help'],
+    [['--dialect', 'zsh'], 'Expected `--dialect` to be one of tersh, claude-code, got `zsh`'],
+    [['--format'], 'Expected `--format` to be one of json, text, got ``'],
     [['--include', 'sh_run,sh_nope'], 'Unknown tool `sh_nope` in `--include`'],
     [['--cwd', '/nonexistent/dir'], 'Expected `--cwd` to be an existing directory'],
     [['--policy', '/nonexistent/policy.json'], 'Could not read the policy `/nonexistent/policy.json`'],
