@@ -1,6 +1,18 @@
 // Checkpoint disk use: a sparse 200 MB file (store and restore against a plain copyFile), and 30 restores between
 // two versions of a 280 MB tree (the store against the two trees it has to hold). Ratios, not timings.
-import { closeSync, copyFileSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -81,12 +81,21 @@ export default async function main(): Promise<void> {
 
     const cpMs = (cp.ms + cpAgain.ms) / 2;
     const row = (name: string, ms: number, target: number, extra = ''): void =>
-      console.log(`${name.padEnd(32)} ${ms.toFixed(0).padStart(6)} ms   ${(ms / cpMs).toFixed(2)}× cp -a   (target ≤ ${target}×)${extra}`);
-    console.log(`${'cp -a (mean of 2)'.padEnd(32)} ${cpMs.toFixed(0).padStart(6)} ms   (${cp.ms.toFixed(0)} and ${cpAgain.ms.toFixed(0)})`);
+      console.log(
+        `${name.padEnd(32)} ${ms.toFixed(0).padStart(6)} ms   ${(ms / cpMs).toFixed(2)}× cp -a   (target ≤ ${target}×)${extra}`,
+      );
+    console.log(
+      `${'cp -a (mean of 2)'.padEnd(32)} ${cpMs.toFixed(0).padStart(6)} ms   (${cp.ms.toFixed(0)} and ${cpAgain.ms.toFixed(0)})`,
+    );
     row('first save', first.ms, 1.5, `   copied ${(first.value.copiedBytes / 1e6).toFixed(0)} MB`);
     row('second save after 1% changed', second.ms, 0.2, `   copied ${(second.value.copiedBytes / 1e6).toFixed(1)} MB`);
     const r = restore.value;
-    row('restore after 1% drift', restore.ms, 0.5, `   wrote ${r.written.length}, deleted ${r.deleted.length}, created ${r.created.length}`);
+    row(
+      'restore after 1% drift',
+      restore.ms,
+      0.5,
+      `   wrote ${r.written.length}, deleted ${r.deleted.length}, created ${r.created.length}`,
+    );
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -20,7 +20,12 @@ const variants: [string, string[]][] = [
   ['Liftoff, lazy', ['--wasm-lazy-compilation']],
   ['V8 default tiering', ['--no-liftoff-only', '--wasm-lazy-compilation']],
 ];
-interface Probe { importMs: number; wallMs: number; mainCpuMs: number; reportedMs?: number }
+interface Probe {
+  importMs: number;
+  wallMs: number;
+  mainCpuMs: number;
+  reportedMs?: number;
+}
 
 function fresh(flags: string[], args: string[]): Probe {
   const out = spawnSync(process.execPath, [...flags, '--import', 'tsx', probe, ...args], { encoding: 'utf8' });
@@ -67,17 +72,26 @@ export default async function main(): Promise<void> {
     for (const [label] of cases) {
       const runs = samples.get(`${variant}|${label}`)!;
       const reported = label.startsWith('run') ? fmt(median(runs.map((r) => r.reportedMs!))) : '        —';
-      console.log(`  ${variant.padEnd(19)} ${label.padEnd(19)} ${reported} ${fmt(median(runs.map((r) => r.wallMs)))} ${fmt(median(runs.map((r) => r.mainCpuMs)))}`);
+      console.log(
+        `  ${variant.padEnd(19)} ${label.padEnd(19)} ${reported} ${fmt(median(runs.map((r) => r.wallMs)))} ${fmt(median(runs.map((r) => r.mainCpuMs)))}`,
+      );
     }
   }
-  const ms = (variant: string, label: string, field: keyof Probe) => median(samples.get(`${variant}|${label}`)!.map((r) => r[field] as number));
-  console.log(`  cold run('true; true') / run('true'), reported ms: tersh ${(ms('tersh', "run('true; true')", 'reportedMs') / ms('tersh', "run('true')", 'reportedMs')).toFixed(1)}×, ` +
-    `V8 default ${(ms('V8 default tiering', "run('true; true')", 'reportedMs') / ms('V8 default tiering', "run('true')", 'reportedMs')).toFixed(1)}×`);
-  console.log(`  first plan() main-thread CPU: tersh ${fmt(ms('tersh', "plan('true; true')", 'mainCpuMs')).trim()} (target ≤ 30 ms), V8 default ${fmt(ms('V8 default tiering', "plan('true; true')", 'mainCpuMs')).trim()}`);
+  const ms = (variant: string, label: string, field: keyof Probe) =>
+    median(samples.get(`${variant}|${label}`)!.map((r) => r[field] as number));
+  console.log(
+    `  cold run('true; true') / run('true'), reported ms: tersh ${(ms('tersh', "run('true; true')", 'reportedMs') / ms('tersh', "run('true')", 'reportedMs')).toFixed(1)}×, ` +
+      `V8 default ${(ms('V8 default tiering', "run('true; true')", 'reportedMs') / ms('V8 default tiering', "run('true')", 'reportedMs')).toFixed(1)}×`,
+  );
+  console.log(
+    `  first plan() main-thread CPU: tersh ${fmt(ms('tersh', "plan('true; true')", 'mainCpuMs')).trim()} (target ≤ 30 ms), V8 default ${fmt(ms('V8 default tiering', "plan('true; true')", 'mainCpuMs')).trim()}`,
+  );
   console.log(`the CLI, whole process (node + tsx + tersh), median of ${ROUNDS}`);
   for (const [variant] of variants) {
     const plain = median(cli.get(`${variant}|true`)!);
     const compound = median(cli.get(`${variant}|true && true`)!);
-    console.log(`  ${variant.padEnd(19)} tersh run 'true' ${fmt(plain)}   tersh run 'true && true' ${fmt(compound)}   (+${(compound - plain).toFixed(0)} ms)`);
+    console.log(
+      `  ${variant.padEnd(19)} tersh run 'true' ${fmt(plain)}   tersh run 'true && true' ${fmt(compound)}   (+${(compound - plain).toFixed(0)} ms)`,
+    );
   }
 }

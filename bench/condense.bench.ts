@@ -37,7 +37,10 @@ const codexCut: Cut = (f) => {
 };
 
 const condensed: Cut = (f) => {
-  const result = condense({ command: f.command, stdout: f.stdout, stderr: f.stderr, exitCode: f.exitCode }, { recordId: 'r_bench' });
+  const result = condense(
+    { command: f.command, stdout: f.stdout, stderr: f.stderr, exitCode: f.exitCode },
+    { recordId: 'r_bench' },
+  );
   return `${result.stdout}\n${result.stderr}`;
 };
 
@@ -67,7 +70,13 @@ function score(fixtures: Fixture[], cut: Cut): Score {
       if (output.includes(line)) kept++;
     }
   }
-  return { pooledReduction: 1 - after / before, meanReduction: sumReduction / fixtures.length, recall: kept / wanted, kept, wanted };
+  return {
+    pooledReduction: 1 - after / before,
+    meanReduction: sumReduction / fixtures.length,
+    recall: kept / wanted,
+    kept,
+    wanted,
+  };
 }
 
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`.padStart(7);
@@ -81,12 +90,16 @@ function table(title: string, fixtures: Fixture[]): void {
   console.log(`\n${title} (${fixtures.length} cases)`);
   console.log(`${'strategy'.padEnd(22)} ${'pooled red.'.padStart(11)} ${'mean red.'.padStart(10)} ${'recall'.padStart(8)}`);
   for (const [name, s] of rows) {
-    console.log(`${name.padEnd(22)} ${pct(s.pooledReduction).padStart(11)} ${pct(s.meanReduction).padStart(10)} ${pct(s.recall).padStart(8)}  (${s.kept}/${s.wanted})`);
+    console.log(
+      `${name.padEnd(22)} ${pct(s.pooledReduction).padStart(11)} ${pct(s.meanReduction).padStart(10)} ${pct(s.recall).padStart(8)}  (${s.kept}/${s.wanted})`,
+    );
   }
   const [, mine] = rows[0] as [string, Score];
   const [, ht] = rows[1] as [string, Score];
   const [, codex] = rows[2] as [string, Score];
-  console.log(`ratios: tokens left vs head/tail ${((1 - mine.pooledReduction) / (1 - ht.pooledReduction)).toFixed(2)}×, vs codex ${((1 - mine.pooledReduction) / (1 - codex.pooledReduction)).toFixed(2)}×; lines lost vs head/tail ${(mine.wanted - mine.kept)} vs ${(ht.wanted - ht.kept)}, vs codex ${(codex.wanted - codex.kept)}`);
+  console.log(
+    `ratios: tokens left vs head/tail ${((1 - mine.pooledReduction) / (1 - ht.pooledReduction)).toFixed(2)}×, vs codex ${((1 - mine.pooledReduction) / (1 - codex.pooledReduction)).toFixed(2)}×; lines lost vs head/tail ${mine.wanted - mine.kept} vs ${ht.wanted - ht.kept}, vs codex ${codex.wanted - codex.kept}`,
+  );
 }
 
 /**
@@ -114,22 +127,53 @@ function measure(bytes: number, run: () => void, rounds = 7): string {
 
 function throughput(fixtures: Fixture[]): void {
   const bytes = fixtures.reduce((sum, f) => sum + Buffer.byteLength(f.stdout) + Buffer.byteLength(f.stderr), 0);
-  console.log(`\nthroughput, all ${fixtures.length} fixtures as captured, one condense() each (${(bytes / 1e6).toFixed(2)} MB a round): ${measure(bytes, () => {
-    for (const f of fixtures) condense({ command: f.command, stdout: f.stdout, stderr: f.stderr, exitCode: f.exitCode });
-  }, 15)}`);
-  const piped = fixtures.filter((f) => (f.kind === 'build' || f.kind === 'log' || f.kind === 'test') && !f.captured.startsWith('pty'));
-  const log = Buffer.from(piped.map((f) => f.stdout + f.stderr).join('').repeat(40)).toString('utf8');
-  console.log(`throughput, one ${(log.length / 1e6).toFixed(0)} MB build/test log captured through pipes: ${measure(Buffer.byteLength(log), () => condense({ command: 'make', stdout: log, exitCode: 2 }))}`);
+  console.log(
+    `\nthroughput, all ${fixtures.length} fixtures as captured, one condense() each (${(bytes / 1e6).toFixed(2)} MB a round): ${measure(
+      bytes,
+      () => {
+        for (const f of fixtures) condense({ command: f.command, stdout: f.stdout, stderr: f.stderr, exitCode: f.exitCode });
+      },
+      15,
+    )}`,
+  );
+  const piped = fixtures.filter(
+    (f) => (f.kind === 'build' || f.kind === 'log' || f.kind === 'test') && !f.captured.startsWith('pty'),
+  );
+  const log = Buffer.from(
+    piped
+      .map((f) => f.stdout + f.stderr)
+      .join('')
+      .repeat(40),
+  ).toString('utf8');
+  console.log(
+    `throughput, one ${(log.length / 1e6).toFixed(0)} MB build/test log captured through pipes: ${measure(Buffer.byteLength(log), () => condense({ command: 'make', stdout: log, exitCode: 2 }))}`,
+  );
   // run() keeps at most a 256 KiB head and a 4 MiB tail of a stream in memory: the most it ever hands condense().
   const runSized = log.slice(0, 4 * 1024 * 1024);
-  console.log(`throughput, the largest view run() condenses (${(runSized.length / 1e6).toFixed(1)} MB of that log): ${measure(Buffer.byteLength(runSized), () => condense({ command: 'make', stdout: runSized, exitCode: 2 }), 15)}`);
-  const pty = Buffer.from(fixtures.filter((f) => f.captured.startsWith('pty')).map((f) => f.stdout).join('').repeat(40)).toString('utf8');
-  console.log(`throughput, one ${(pty.length / 1e6).toFixed(0)} MB terminal capture (ANSI, carriage returns): ${measure(Buffer.byteLength(pty), () => condense({ command: 'make', stdout: pty, exitCode: 2 }))}`);
+  console.log(
+    `throughput, the largest view run() condenses (${(runSized.length / 1e6).toFixed(1)} MB of that log): ${measure(Buffer.byteLength(runSized), () => condense({ command: 'make', stdout: runSized, exitCode: 2 }), 15)}`,
+  );
+  const pty = Buffer.from(
+    fixtures
+      .filter((f) => f.captured.startsWith('pty'))
+      .map((f) => f.stdout)
+      .join('')
+      .repeat(40),
+  ).toString('utf8');
+  console.log(
+    `throughput, one ${(pty.length / 1e6).toFixed(0)} MB terminal capture (ANSI, carriage returns): ${measure(Buffer.byteLength(pty), () => condense({ command: 'make', stdout: pty, exitCode: 2 }))}`,
+  );
   const text = fixtures.map((f) => f.stdout).join('');
   let sum = 0;
-  console.log(`calibration, a bare charCodeAt loop over the same text on this machine: ${measure(text.length, () => {
-    for (let i = 0; i < text.length; i++) sum += text.charCodeAt(i);
-  }, 15)}${sum < 0 ? '' : ''}`);
+  console.log(
+    `calibration, a bare charCodeAt loop over the same text on this machine: ${measure(
+      text.length,
+      () => {
+        for (let i = 0; i < text.length; i++) sum += text.charCodeAt(i);
+      },
+      15,
+    )}${sum < 0 ? '' : ''}`,
+  );
   console.log(`estimateTokens: ${measure(text.length, () => estimateTokens(text), 15)}`);
 }
 
@@ -143,16 +187,31 @@ export default async function main(): Promise<void> {
 
 function quality(fixtures: Fixture[]): void {
   console.log('\nbaselines cut the normalised text (ANSI and carriage-return frames already removed), which flatters them');
-  table('build, test and error outputs', fixtures.filter((f) => ['build', 'test', 'error'].includes(f.kind)));
-  table('build, test and error outputs over 2000 tokens', fixtures.filter((f) => ['build', 'test', 'error'].includes(f.kind) && estimateTokens(f.stdout + f.stderr) > 2000));
-  table('data, log and progress outputs', fixtures.filter((f) => !['build', 'test', 'error'].includes(f.kind)));
+  table(
+    'build, test and error outputs',
+    fixtures.filter((f) => ['build', 'test', 'error'].includes(f.kind)),
+  );
+  table(
+    'build, test and error outputs over 2000 tokens',
+    fixtures.filter((f) => ['build', 'test', 'error'].includes(f.kind) && estimateTokens(f.stdout + f.stderr) > 2000),
+  );
+  table(
+    'data, log and progress outputs',
+    fixtures.filter((f) => !['build', 'test', 'error'].includes(f.kind)),
+  );
   table('all outputs', fixtures);
   // The outsider captures (issue 15): the frozen half is reported only in aggregate, never tuned on.
   const outsiders = loadOutsiderFixtures();
   for (const half of ['tune', 'frozen'] as const) {
     const rows = outsiders.filter((f) => f.half === half);
-    table(`outsider ${half} half: diagnostic outputs`, rows.filter((f) => f.class === 'diagnostic'));
-    table(`outsider ${half} half: data outputs`, rows.filter((f) => f.class === 'data'));
+    table(
+      `outsider ${half} half: diagnostic outputs`,
+      rows.filter((f) => f.class === 'diagnostic'),
+    );
+    table(
+      `outsider ${half} half: data outputs`,
+      rows.filter((f) => f.class === 'data'),
+    );
     table(`outsider ${half} half: all`, rows);
   }
 }

@@ -40,7 +40,9 @@ async function measure(count: number, task: (index: number) => Promise<unknown>)
 }
 
 function show(label: string, figures: Figures): void {
-  console.log(`${label.padEnd(44)} ${figures.runsPerSecond.toFixed(1).padStart(7)} runs/s   p50 ${figures.p50.toFixed(0).padStart(5)} ms   p99 ${figures.p99.toFixed(0).padStart(5)} ms`);
+  console.log(
+    `${label.padEnd(44)} ${figures.runsPerSecond.toFixed(1).padStart(7)} runs/s   p50 ${figures.p50.toFixed(0).padStart(5)} ms   p99 ${figures.p99.toFixed(0).padStart(5)} ms`,
+  );
 }
 
 export default async function executorBench(): Promise<void> {
@@ -51,10 +53,16 @@ export default async function executorBench(): Promise<void> {
   }
   const engine = await startDockerEngine();
   try {
-    const containers = await Promise.all(Array.from({ length: CONTAINERS }, (_, index) => engine.startContainer(`tersh-bench-${index}`)));
+    const containers = await Promise.all(
+      Array.from({ length: CONTAINERS }, (_, index) => engine.startContainer(`tersh-bench-${index}`)),
+    );
     const store = createRecordStore({ dir: mkdtempSync(join(tmpdir(), 'tersh-executor-bench-')) });
-    const executors: Executor[] = containers.map((container) => dockerExecutor({ container, docker: { socketPath: engine.socketPath } }));
-    const transports = containers.map((container) => dockerTransport({ endpoint: { socketPath: engine.socketPath }, container, user: undefined, workdir: undefined }));
+    const executors: Executor[] = containers.map((container) =>
+      dockerExecutor({ container, docker: { socketPath: engine.socketPath } }),
+    );
+    const transports = containers.map((container) =>
+      dockerTransport({ endpoint: { socketPath: engine.socketPath }, container, user: undefined, workdir: undefined }),
+    );
     const command = 'echo hello; ls / >/dev/null';
     await Promise.all(executors.map((executor) => run(command, { executor, store })));
 
@@ -62,7 +70,9 @@ export default async function executorBench(): Promise<void> {
     const docker = await measure(RUNS, (index) => run(command, { executor: executors[index % CONTAINERS]!, store }));
     const bare = await measure(RUNS, (index) => transports[index % CONTAINERS]!.exec(['sh', '-c', command]));
     const env = { ...process.env, DOCKER_HOST: `unix://${engine.socketPath}` };
-    const cli = await measure(CLI_RUNS, (index) => spawnAndWaitWithEnv(['exec', containers[index % CONTAINERS]!, 'sh', '-c', command], env));
+    const cli = await measure(CLI_RUNS, (index) =>
+      spawnAndWaitWithEnv(['exec', containers[index % CONTAINERS]!, 'sh', '-c', command], env),
+    );
 
     console.log(`${RUNS} runs of \`${command}\`, ${PARALLEL} at a time (${CONTAINERS} containers for Docker)`);
     show('run() locally', local);
@@ -70,7 +80,9 @@ export default async function executorBench(): Promise<void> {
     show('bare exec over the Engine API (no tersh)', bare);
     show(`\`docker exec\` CLI (${CLI_RUNS} runs)`, cli);
     console.log(`dockerExecutor vs local: ${(local.runsPerSecond / docker.runsPerSecond).toFixed(1)}x fewer runs/s`);
-    console.log(`per-run overhead of tersh over a bare Engine API exec: p50 +${(docker.p50 - bare.p50).toFixed(0)} ms (${(docker.p50 / bare.p50).toFixed(2)}x)`);
+    console.log(
+      `per-run overhead of tersh over a bare Engine API exec: p50 +${(docker.p50 - bare.p50).toFixed(0)} ms (${(docker.p50 / bare.p50).toFixed(2)}x)`,
+    );
     console.log(`bare Engine API exec vs the docker CLI: p50 ${(cli.p50 / bare.p50).toFixed(2)}x faster`);
     await Promise.all([...executors.map((executor) => executor.close()), ...transports.map((transport) => transport.close())]);
   } finally {

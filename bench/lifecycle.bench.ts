@@ -49,7 +49,10 @@ function hostRun(env: NodeJS.ProcessEnv): Promise<Record<string, number>> {
 const fmt = (ms: number): string => `${ms.toFixed(2).padStart(8)} ms`;
 
 export default async function main(): Promise<void> {
-  const crowd = spawn('sh', ['-c', `for i in $(seq ${EXTRA_PROCESSES}); do sleep 1000 & done; wait`], { stdio: 'ignore', detached: true });
+  const crowd = spawn('sh', ['-c', `for i in $(seq ${EXTRA_PROCESSES}); do sleep 1000 & done; wait`], {
+    stdio: 'ignore',
+    detached: true,
+  });
   await new Promise((resolve) => setTimeout(resolve, 4_000));
   try {
     const entries = readProcEntries();
@@ -65,23 +68,39 @@ export default async function main(): Promise<void> {
     if (parent) removeCgroup(parent);
     console.log(`finding a run's processes among ${entries.length} processes (median of 15)`);
     console.log(`  before: stat + environ of every process  ${fmt(before)}   (×3 per kill: ${fmt(before * 3)})`);
-    console.log(`  now, no cgroup, pids wrapped: stat of every process, environ of those started since the run  ${fmt(scanAll)}   ${(before / scanAll).toFixed(1)}× faster`);
-    console.log(`  now, no cgroup: stat and environ of the pids handed out since the run  ${fmt(scan)}   ${(before / scan).toFixed(0)}× faster`);
+    console.log(
+      `  now, no cgroup, pids wrapped: stat of every process, environ of those started since the run  ${fmt(scanAll)}   ${(before / scanAll).toFixed(1)}× faster`,
+    );
+    console.log(
+      `  now, no cgroup: stat and environ of the pids handed out since the run  ${fmt(scan)}   ${(before / scan).toFixed(0)}× faster`,
+    );
     console.log(`  now, cgroup: one read of cgroup.procs  ${fmt(procs)}   ${(before / procs).toFixed(0)}× faster`);
 
-    console.log(`timeout at 200 ms of sh -c 'sleep N & sleep N & wait', ${entries.length} processes on the machine (20 runs; run('true'): 30 runs)`);
+    console.log(
+      `timeout at 200 ms of sh -c 'sleep N & sleep N & wait', ${entries.length} processes on the machine (20 runs; run('true'): 30 runs)`,
+    );
     for (const [label, env] of [
       ['cgroup per run', { ...process.env, TERSH_CGROUPS: '1' }],
       ['no cgroup (/proc scan)', { ...process.env, TERSH_CGROUPS: '0' }],
     ] as const) {
       const figures = await hostRun(env);
-      console.log(`  ${label.padEnd(24)} past deadline: median ${fmt(figures.settleMedianMs!)}, p90 ${fmt(figures.settleP90Ms!)}; survivors ${figures.survivors}; run('true') median ${fmt(figures.trueMedianMs!)} (${(figures.trueMedianMs! / figures.rawSpawnMedianMs!).toFixed(1)}× raw spawn)`);
+      console.log(
+        `  ${label.padEnd(24)} past deadline: median ${fmt(figures.settleMedianMs!)}, p90 ${fmt(figures.settleP90Ms!)}; survivors ${figures.survivors}; run('true') median ${fmt(figures.trueMedianMs!)} (${(figures.trueMedianMs! / figures.rawSpawnMedianMs!).toFixed(1)}× raw spawn)`,
+      );
     }
 
     const started = performance.now();
-    const watchdog = spawn(process.execPath, ['--max-old-space-size=32', '-e', 'process.stdin.resume(); setTimeout(() => console.log(process.memoryUsage().rss), 300)'], { stdio: ['pipe', 'pipe', 'inherit'] });
-    const rss = await new Promise<number>((resolve) => watchdog.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString()))));
-    console.log(`watchdog: one Node.js process per host, RSS ${(rss / 1024 / 1024).toFixed(0)} MB, up in ${fmt(performance.now() - started - 300)} (started once, off the run's path)`);
+    const watchdog = spawn(
+      process.execPath,
+      ['--max-old-space-size=32', '-e', 'process.stdin.resume(); setTimeout(() => console.log(process.memoryUsage().rss), 300)'],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    );
+    const rss = await new Promise<number>((resolve) =>
+      watchdog.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString()))),
+    );
+    console.log(
+      `watchdog: one Node.js process per host, RSS ${(rss / 1024 / 1024).toFixed(0)} MB, up in ${fmt(performance.now() - started - 300)} (started once, off the run's path)`,
+    );
     watchdog.kill();
   } finally {
     try {

@@ -4,9 +4,22 @@
 import { createPlanner } from '../src/plan/index.js';
 import { frozenRows, tuningRows, type DocumentedRow } from '../test/plan/corpus/documented/index.js';
 
-const naive = [/\brm\s+-\w*[rf]/, /\bgit\s+push\b.*(-f|--force)/, /\bgit\s+reset\s+--hard/, /\bgit\s+clean\s+-\w*f/, /\bdrop\s+(table|database)/i, /\bkubectl\s+delete\b/, /\bterraform\s+destroy\b/, /\bmkfs/, /\bdd\s+.*of=/, /\|\s*(ba)?sh\b/];
-function score(rows: readonly DocumentedRow[], isFlagged: (command: string) => boolean): { recall: number; falsePositives: number; destructive: number; safe: number } {
-
+const naive = [
+  /\brm\s+-\w*[rf]/,
+  /\bgit\s+push\b.*(-f|--force)/,
+  /\bgit\s+reset\s+--hard/,
+  /\bgit\s+clean\s+-\w*f/,
+  /\bdrop\s+(table|database)/i,
+  /\bkubectl\s+delete\b/,
+  /\bterraform\s+destroy\b/,
+  /\bmkfs/,
+  /\bdd\s+.*of=/,
+  /\|\s*(ba)?sh\b/,
+];
+function score(
+  rows: readonly DocumentedRow[],
+  isFlagged: (command: string) => boolean,
+): { recall: number; falsePositives: number; destructive: number; safe: number } {
   const destructive = rows.filter((r) => r.destructive);
   const safe = rows.filter((r) => !r.destructive);
   return {
@@ -26,10 +39,15 @@ export default async function main(): Promise<void> {
   const naiveFlags = (command: string) => naive.some((p) => p.test(command));
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`.padStart(7);
   console.log('half      rows  destructive  safe   planner recall  false pos.   naive recall  false pos.');
-  for (const [name, rows] of [['tuning', tuningRows], ['frozen', frozenRows]] as const) {
+  for (const [name, rows] of [
+    ['tuning', tuningRows],
+    ['frozen', frozenRows],
+  ] as const) {
     const p = score(rows, plannerFlags);
     const n = score(rows, naiveFlags);
     const readOnly = rows.filter((r) => r.destructive && planner.plan(r.command).category === 'read-only').length;
-    console.log(`${name.padEnd(8)} ${String(rows.length).padStart(5)} ${String(p.destructive).padStart(12)} ${String(p.safe).padStart(5)} ${pct(p.recall).padStart(16)} ${pct(p.falsePositives).padStart(11)} ${pct(n.recall).padStart(14)} ${pct(n.falsePositives).padStart(11)}   (destructive read as read-only: ${readOnly})`);
+    console.log(
+      `${name.padEnd(8)} ${String(rows.length).padStart(5)} ${String(p.destructive).padStart(12)} ${String(p.safe).padStart(5)} ${pct(p.recall).padStart(16)} ${pct(p.falsePositives).padStart(11)} ${pct(n.recall).padStart(14)} ${pct(n.falsePositives).padStart(11)}   (destructive read as read-only: ${readOnly})`,
+    );
   }
 }

@@ -4,7 +4,16 @@
 import { createPlanner } from '../src/plan/index.js';
 import { mulberry32, mutateDestructive } from '../test/plan/destructive-mutations.js';
 
-const naive = [/\brm\s+-\w*[rf]/, /\bgit\s+push\b.*(-f|--force)/, /\bgit\s+reset\s+--hard/, /\bgit\s+clean\s+-\w*f/, /\bkubectl\s+delete\b/, /\bterraform\s+destroy\b/, /\bmkfs/, /\bdd\s+.*of=/];
+const naive = [
+  /\brm\s+-\w*[rf]/,
+  /\bgit\s+push\b.*(-f|--force)/,
+  /\bgit\s+reset\s+--hard/,
+  /\bgit\s+clean\s+-\w*f/,
+  /\bkubectl\s+delete\b/,
+  /\bterraform\s+destroy\b/,
+  /\bmkfs/,
+  /\bdd\s+.*of=/,
+];
 
 export default async function main(): Promise<void> {
   const planner = await createPlanner({ parseTimeoutMs: 2_000 });
@@ -28,7 +37,9 @@ export default async function main(): Promise<void> {
   }
   const seconds = (performance.now() - start) / 1000;
   console.log(`destructive mutations (seed ${seed}): ${total} inputs in ${seconds.toFixed(1)} s`);
-  console.log(`planner: ${readOnly} read-only, ${unflagged} not flagged destructive (${((unflagged / total) * 100).toFixed(3)}%)`);
+  console.log(
+    `planner: ${readOnly} read-only, ${unflagged} not flagged destructive (${((unflagged / total) * 100).toFixed(3)}%)`,
+  );
   console.log(`naive regex: ${naiveMissed} not flagged (${((naiveMissed / total) * 100).toFixed(1)}%)`);
   for (const example of examples) console.log(`  ${example}`);
 }

@@ -7,21 +7,87 @@ import { splitPlainCommand } from '../src/plan/fast-path.js';
 import { allRows } from '../test/plan/corpus/index.js';
 
 const realisticMix = [
-  'git status', 'git status --short', 'git diff', 'git diff --stat', 'git log --oneline -20', 'git add -A', 'git commit -m "fix: handle empty input"',
-  'git checkout -b feature/x', 'git push origin feature/x', 'git pull --rebase', 'ls', 'ls -la', 'ls -la src', 'pwd', 'cat package.json',
-  'cat src/index.ts', 'head -n 50 README.md', 'tail -n 100 logs/app.log', 'grep -rn "TODO" src', 'rg -n "createPlanner" src test',
-  'rg --files | head -50', 'find . -name "*.ts" -not -path "./node_modules/*"', 'wc -l src/**/*.ts', 'sed -n "1,80p" src/plan/walk.ts',
-  'npm test', 'npm run build', 'npm run lint -- --fix', 'npm install', 'npm i -D vitest', 'npx vitest run test/plan', 'npx tsc --noEmit',
-  'node scripts/gen.js', 'python3 -m pytest -q', 'pip install -r requirements.txt', 'python3 manage.py migrate', 'make', 'make test',
-  'cargo build', 'cargo test', 'go test ./...', 'mkdir -p dist', 'rm -rf dist', 'rm -f coverage/lcov.info', 'cp .env.example .env',
-  'mv old.ts new.ts', 'touch src/new.ts', 'cd packages/core && npm test', 'npm test 2>&1 | tail -30', 'ls src | wc -l',
-  'cat data.json | jq ".items | length"', 'echo $PATH', 'which node', 'node --version', 'docker ps', 'docker compose up -d',
-  'kubectl get pods -n staging', 'curl -s https://api.example.com/health', 'echo "done" > status.txt', 'git stash', 'git reset --hard HEAD~1',
-  'ps aux | grep node', 'du -sh node_modules', 'df -h', 'env | grep NODE', 'tree -L 2 src', 'diff -u a.txt b.txt',
+  'git status',
+  'git status --short',
+  'git diff',
+  'git diff --stat',
+  'git log --oneline -20',
+  'git add -A',
+  'git commit -m "fix: handle empty input"',
+  'git checkout -b feature/x',
+  'git push origin feature/x',
+  'git pull --rebase',
+  'ls',
+  'ls -la',
+  'ls -la src',
+  'pwd',
+  'cat package.json',
+  'cat src/index.ts',
+  'head -n 50 README.md',
+  'tail -n 100 logs/app.log',
+  'grep -rn "TODO" src',
+  'rg -n "createPlanner" src test',
+  'rg --files | head -50',
+  'find . -name "*.ts" -not -path "./node_modules/*"',
+  'wc -l src/**/*.ts',
+  'sed -n "1,80p" src/plan/walk.ts',
+  'npm test',
+  'npm run build',
+  'npm run lint -- --fix',
+  'npm install',
+  'npm i -D vitest',
+  'npx vitest run test/plan',
+  'npx tsc --noEmit',
+  'node scripts/gen.js',
+  'python3 -m pytest -q',
+  'pip install -r requirements.txt',
+  'python3 manage.py migrate',
+  'make',
+  'make test',
+  'cargo build',
+  'cargo test',
+  'go test ./...',
+  'mkdir -p dist',
+  'rm -rf dist',
+  'rm -f coverage/lcov.info',
+  'cp .env.example .env',
+  'mv old.ts new.ts',
+  'touch src/new.ts',
+  'cd packages/core && npm test',
+  'npm test 2>&1 | tail -30',
+  'ls src | wc -l',
+  'cat data.json | jq ".items | length"',
+  'echo $PATH',
+  'which node',
+  'node --version',
+  'docker ps',
+  'docker compose up -d',
+  'kubectl get pods -n staging',
+  'curl -s https://api.example.com/health',
+  'echo "done" > status.txt',
+  'git stash',
+  'git reset --hard HEAD~1',
+  'ps aux | grep node',
+  'du -sh node_modules',
+  'df -h',
+  'env | grep NODE',
+  'tree -L 2 src',
+  'diff -u a.txt b.txt',
 ];
 
 // What shell-quote style tools do: split on whitespace and test regexes, no grammar.
-const naivePatterns = [/\brm\s+-\w*[rf]/, /\bgit\s+push\b.*(-f|--force)/, /\bgit\s+reset\s+--hard/, /\bgit\s+clean\s+-\w*f/, /\bdrop\s+(table|database)/i, /\bkubectl\s+delete\b/, /\bterraform\s+destroy\b/, /\bmkfs/, /\bdd\s+.*of=/, /\|\s*(ba)?sh\b/];
+const naivePatterns = [
+  /\brm\s+-\w*[rf]/,
+  /\bgit\s+push\b.*(-f|--force)/,
+  /\bgit\s+reset\s+--hard/,
+  /\bgit\s+clean\s+-\w*f/,
+  /\bdrop\s+(table|database)/i,
+  /\bkubectl\s+delete\b/,
+  /\bterraform\s+destroy\b/,
+  /\bmkfs/,
+  /\bdd\s+.*of=/,
+  /\|\s*(ba)?sh\b/,
+];
 function naiveIsDestructive(command: string): boolean {
   const normalized = command.split(/\s+/).join(' ');
   return naivePatterns.some((p) => p.test(normalized));
@@ -37,7 +103,11 @@ function throughput(fn: (command: string) => unknown, commands: readonly string[
   return n / ((performance.now() - start) / 1000);
 }
 
-function latencies(fn: (command: string) => unknown, commands: readonly string[], count: number): { p50: number; p99: number; max: number } {
+function latencies(
+  fn: (command: string) => unknown,
+  commands: readonly string[],
+  count: number,
+): { p50: number; p99: number; max: number } {
   const times = new Float64Array(count);
   for (let i = 0; i < count; i++) {
     const command = commands[i % commands.length] as string;
@@ -46,7 +116,11 @@ function latencies(fn: (command: string) => unknown, commands: readonly string[]
     times[i] = Number(process.hrtime.bigint() - start) / 1000;
   }
   times.sort();
-  return { p50: times[Math.floor(count * 0.5)] as number, p99: times[Math.floor(count * 0.99)] as number, max: times[count - 1] as number };
+  return {
+    p50: times[Math.floor(count * 0.5)] as number,
+    p99: times[Math.floor(count * 0.99)] as number,
+    max: times[count - 1] as number,
+  };
 }
 
 async function asyncThroughput(commands: readonly string[], ms: number): Promise<number> {
@@ -94,13 +168,23 @@ export default async function main(): Promise<void> {
     'naive regex match': latencies(naiveIsDestructive, realisticMix, 50_000),
     'planner.plan on the corpus': latencies(planner.plan, corpusCommands, 50_000),
   };
-  const rows: [string, number, ReturnType<typeof latencies> | undefined][] = variants.map(([name], i) => [name, median(rounds[i] ?? [0]), latency[name]]);
+  const rows: [string, number, ReturnType<typeof latencies> | undefined][] = variants.map(([name], i) => [
+    name,
+    median(rounds[i] ?? [0]),
+    latency[name],
+  ]);
   const base = rows[0]?.[1] ?? 1;
   const plainShare = (commands: readonly string[]) => commands.filter((c) => splitPlainCommand(c) !== null).length;
-  console.log(`realistic mix: ${realisticMix.length} commands (${plainShare(realisticMix)} plain, planned without the parser); corpus: ${corpusCommands.length} commands (${plainShare(corpusCommands)} plain)`);
-  console.log('variant                      commands/s   ratio    p50 µs   p99 µs   max µs   (commands/s: median of 9 interleaved rounds)');
+  console.log(
+    `realistic mix: ${realisticMix.length} commands (${plainShare(realisticMix)} plain, planned without the parser); corpus: ${corpusCommands.length} commands (${plainShare(corpusCommands)} plain)`,
+  );
+  console.log(
+    'variant                      commands/s   ratio    p50 µs   p99 µs   max µs   (commands/s: median of 9 interleaved rounds)',
+  );
   for (const [name, perSecond, lat] of rows) {
-    const l = lat ? `${lat.p50.toFixed(1).padStart(8)} ${lat.p99.toFixed(1).padStart(8)} ${lat.max.toFixed(0).padStart(8)}` : '       -        -        -';
+    const l = lat
+      ? `${lat.p50.toFixed(1).padStart(8)} ${lat.p99.toFixed(1).padStart(8)} ${lat.max.toFixed(0).padStart(8)}`
+      : '       -        -        -';
     console.log(`${name.padEnd(28)} ${perSecond.toFixed(0).padStart(10)} ${(perSecond / base).toFixed(2).padStart(7)}x ${l}`);
   }
 
@@ -113,12 +197,16 @@ export default async function main(): Promise<void> {
 
   const destructiveRows = allRows.filter(([, label]) => label === 'destructive' || label === 'complex!');
   const readOnlyRows = allRows.filter(([, label]) => label === 'read-only');
-  const recall = (isDestructive: (c: string) => boolean) => destructiveRows.filter(([c]) => isDestructive(c)).length / destructiveRows.length;
-  const falsePositives = (isFlagged: (c: string) => boolean) => readOnlyRows.filter(([c]) => isFlagged(c)).length / readOnlyRows.length;
+  const recall = (isDestructive: (c: string) => boolean) =>
+    destructiveRows.filter(([c]) => isDestructive(c)).length / destructiveRows.length;
+  const falsePositives = (isFlagged: (c: string) => boolean) =>
+    readOnlyRows.filter(([c]) => isFlagged(c)).length / readOnlyRows.length;
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`.padStart(7);
   console.log(`\naccuracy on the corpus (${destructiveRows.length} destructive rows, ${readOnlyRows.length} read-only rows)`);
   console.log('variant                      recall  false positives');
-  console.log(`${'planner.plan'.padEnd(28)} ${pct(recall((c) => planner.plan(c).destructive))} ${pct(falsePositives((c) => planner.plan(c).category !== 'read-only'))}`);
+  console.log(
+    `${'planner.plan'.padEnd(28)} ${pct(recall((c) => planner.plan(c).destructive))} ${pct(falsePositives((c) => planner.plan(c).category !== 'read-only'))}`,
+  );
   console.log(`${'naive regex match'.padEnd(28)} ${pct(recall(naiveIsDestructive))} ${pct(falsePositives(naiveIsDestructive))}`);
   parser.delete();
 }

@@ -21,7 +21,8 @@ export default async function bench(): Promise<void> {
       ['python3 REPL step "1 + 1"', await median(40, () => python.run('1 + 1'))],
     ];
     const base = rows[0]![1];
-    for (const [name, ms] of rows) console.log(`${name.padEnd(36)} ${ms.toFixed(2).padStart(8)} ms  ${(ms / base).toFixed(2)}× run()`);
+    for (const [name, ms] of rows)
+      console.log(`${name.padEnd(36)} ${ms.toFixed(2).padStart(8)} ms  ${(ms / base).toFixed(2)}× run()`);
   } finally {
     await pty.closeAll();
     rmSync(dir, { recursive: true, force: true });

@@ -10,7 +10,10 @@ function ms(task: () => void): number {
 }
 
 export default async function main(): Promise<void> {
-  const lines = Array.from({ length: 200_000 }, (_, i) => `line ${i} building module ${i % 977} from /usr/lib/x.js: ${i % 500 === 0 ? 'error: boom' : 'ok'}`);
+  const lines = Array.from(
+    { length: 200_000 },
+    (_, i) => `line ${i} building module ${i % 977} from /usr/lib/x.js: ${i % 500 === 0 ? 'error: boom' : 'ok'}`,
+  );
   console.log('pattern                          native      RE2   ratio (200 000 lines, test() per line)');
   for (const source of ['error: boom', 'fail(ed|ure)|error', '^line \\d+ .*boom$', '(\\w+)\\s+module']) {
     const native = new RegExp(source);
@@ -26,6 +29,8 @@ export default async function main(): Promise<void> {
     const line = `${'a'.repeat(count)}!`;
     const a = ms(() => /^(a+)+$/.test(line));
     const b = ms(() => linearRegExp('match', '^(a+)+$')!.test(line));
-    console.log(`  ^(a+)+$ on ${count} a + '!'        ${a.toFixed(1).padStart(8)} ms ${b.toFixed(2).padStart(6)} ms  native doubles per a; 36 a would take ${((a * 2 ** (36 - count)) / 1000).toFixed(0)} s`);
+    console.log(
+      `  ^(a+)+$ on ${count} a + '!'        ${a.toFixed(1).padStart(8)} ms ${b.toFixed(2).padStart(6)} ms  native doubles per a; 36 a would take ${((a * 2 ** (36 - count)) / 1000).toFixed(0)} s`,
+    );
   }
 }

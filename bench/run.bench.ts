@@ -40,7 +40,9 @@ async function latency(): Promise<void> {
     totals.tinyexec += await timePerCall('tinyexec', times, async () => x('true', []));
     totals.execa += await timePerCall('execa 9', times, () => execa('true', [], { reject: false }));
   }
-  console.log(`  → tersh/raw ${(totals.tersh / totals.raw).toFixed(2)}×  tinyexec/raw ${(totals.tinyexec / totals.raw).toFixed(2)}×  execa/raw ${(totals.execa / totals.raw).toFixed(2)}×  (target tersh ≤ 1.15×)`);
+  console.log(
+    `  → tersh/raw ${(totals.tersh / totals.raw).toFixed(2)}×  tinyexec/raw ${(totals.tinyexec / totals.raw).toFixed(2)}×  execa/raw ${(totals.execa / totals.raw).toFixed(2)}×  (target tersh ≤ 1.15×)`,
+  );
 }
 
 async function measurePeakRss(call: () => Promise<unknown>): Promise<{ ms: number; growthMb: number }> {
@@ -61,7 +63,9 @@ async function bigOutput(): Promise<void> {
   let id = '';
   const tersh = await measurePeakRss(async () => (id = (await run(command, { store, timeoutMs: 600_000 })).id));
   console.log(`  tersh run (whole to disk)    ${tersh.ms.toFixed(0)} ms, RSS +${tersh.growthMb.toFixed(1)} MB`);
-  console.log(`  → tersh/raw ${(tersh.ms / raw.ms).toFixed(2)}× wall time, ${tersh.growthMb.toFixed(1)} MB RSS growth (targets ≤ 1.2×, ≤ 64 MB)`);
+  console.log(
+    `  → tersh/raw ${(tersh.ms / raw.ms).toFixed(2)}× wall time, ${tersh.growthMb.toFixed(1)} MB RSS growth (targets ≤ 1.2×, ≤ 64 MB)`,
+  );
   rmSync(join(storeDir, id), { recursive: true, force: true });
 }
 
@@ -95,7 +99,9 @@ async function timeoutWithChildren(): Promise<void> {
     const past = performance.now() - started - 200;
     await new Promise((r) => setTimeout(r, 100));
     const left = survivors(marker);
-    console.log(`  ${label.padEnd(28)} ${settled ? `settled ${past.toFixed(0)} ms past the deadline` : 'still hanging after 5 s'}, ${left} survivors`);
+    console.log(
+      `  ${label.padEnd(28)} ${settled ? `settled ${past.toFixed(0)} ms past the deadline` : 'still hanging after 5 s'}, ${left} survivors`,
+    );
     if (left > 0) spawn('pkill', ['-f', marker]);
   }
   console.log('  (targets for tersh: ≤ 300 ms past the deadline, 0 survivors)');

@@ -20,7 +20,10 @@ async function cpuMsPerRun(times: number, file: string, args: string[], cwd: str
     child.on('close', () => resolve(text));
   });
   const children = output.trim().split('\n')[1] ?? '';
-  const seconds = [...children.matchAll(/(\d+)m([\d.]+)s/g)].reduce((sum, match) => sum + Number(match[1]) * 60 + Number(match[2]), 0);
+  const seconds = [...children.matchAll(/(\d+)m([\d.]+)s/g)].reduce(
+    (sum, match) => sum + Number(match[1]) * 60 + Number(match[2]),
+    0,
+  );
   return (seconds * 1000) / times;
 }
 
@@ -42,15 +45,21 @@ export default async function main(): Promise<void> {
     const bareBwrap = await medianMs(40, () => spawnAndWait('bwrap', ['--ro-bind', '/', '/', 'true'], cwd));
     console.log('per-spawn cost of `true` (median of 40, wrap + spawn + cleanup)');
     console.log(`  plain spawn      ${fmt(plain)}`);
-    console.log(`  bubblewrap       ${fmt(confined)}   overhead ${fmt(confined - plain)}   ratio ${(confined / plain).toFixed(2)}x`);
+    console.log(
+      `  bubblewrap       ${fmt(confined)}   overhead ${fmt(confined - plain)}   ratio ${(confined / plain).toFixed(2)}x`,
+    );
     console.log(`    of which wrapInSandbox + cleanup (temp dir, realpaths) ${fmt(wrapOnly)}`);
-    console.log(`    bare \`bwrap --ro-bind / / true\` for reference        ${fmt(bareBwrap)}   ratio ${(bareBwrap / plain).toFixed(2)}x`);
+    console.log(
+      `    bare \`bwrap --ro-bind / / true\` for reference        ${fmt(bareBwrap)}   ratio ${(bareBwrap / plain).toFixed(2)}x`,
+    );
 
     const once = await wrapInSandbox({ file: '/bin/true', args: [] }, sandbox, { cwd });
     const plainCpu = await cpuMsPerRun(40, '/bin/true', [], cwd);
     const sandboxCpu = await cpuMsPerRun(40, once.file, once.args, cwd);
     await once.cleanup();
-    console.log(`  CPU time per run: plain ${fmt(plainCpu)}, sandboxed ${fmt(sandboxCpu)}, overhead ${fmt(sandboxCpu - plainCpu)}`);
+    console.log(
+      `  CPU time per run: plain ${fmt(plainCpu)}, sandboxed ${fmt(sandboxCpu)}, overhead ${fmt(sandboxCpu - plainCpu)}`,
+    );
 
     const tree = join(cwd, 'tree');
     for (let d = 0; d < 200; d += 1) {
@@ -81,7 +90,9 @@ export default async function main(): Promise<void> {
       const tracedCpu = await cpuMsPerRun(workload.times, traced.file, traced.args, cwd);
       const noBpfCpu = await cpuMsPerRun(workload.times, traced.file, noSeccomp, cwd);
       console.log(`  ${workload.name}`);
-      console.log(`    CPU time: untraced ${fmt(baseCpu)}, --seccomp-bpf ${fmt(tracedCpu)} (${(tracedCpu / baseCpu).toFixed(1)}x), without bpf ${fmt(noBpfCpu)} (${(noBpfCpu / baseCpu).toFixed(1)}x)`);
+      console.log(
+        `    CPU time: untraced ${fmt(baseCpu)}, --seccomp-bpf ${fmt(tracedCpu)} (${(tracedCpu / baseCpu).toFixed(1)}x), without bpf ${fmt(noBpfCpu)} (${(noBpfCpu / baseCpu).toFixed(1)}x)`,
+      );
       console.log(`    untraced                 ${fmt(base)}`);
       console.log(`    strace --seccomp-bpf     ${fmt(withTrace)}   ${(withTrace / base).toFixed(1)}x`);
       console.log(`    strace without bpf       ${fmt(withoutBpf)}   ${(withoutBpf / base).toFixed(1)}x`);

@@ -7,7 +7,12 @@ import { join } from 'node:path';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { createPlanner, createRecordStore, createShell, createTools, planPowerShell, run } from '../src/index.js';
 
-const POWERSHELL = ['Get-ChildItem -Recurse -Filter *.cs | Select-Object FullName', 'Remove-Item -Recurse -Force build', 'Test-Path out/done; Write-Output ok', 'Get-Content app.log | Select-String ERROR'];
+const POWERSHELL = [
+  'Get-ChildItem -Recurse -Filter *.cs | Select-Object FullName',
+  'Remove-Item -Recurse -Force build',
+  'Test-Path out/done; Write-Output ok',
+  'Get-Content app.log | Select-String ERROR',
+];
 const BASH = ['find . -name "*.cs" | head', 'rm -rf build', 'test -e out/done; echo ok', 'cat app.log | grep ERROR'];
 
 async function timed(task: () => Promise<unknown>): Promise<number> {
@@ -27,7 +32,9 @@ export default async function main(): Promise<void> {
   const planner = await createPlanner();
   const ps = perSecond(planPowerShell, POWERSHELL);
   const bash = perSecond((line) => planner.plan(line), BASH);
-  console.log(`plans/s  planPowerShell ${Math.round(ps)}   plan (tree-sitter bash) ${Math.round(bash)}   ratio ${(ps / bash).toFixed(2)}×`);
+  console.log(
+    `plans/s  planPowerShell ${Math.round(ps)}   plan (tree-sitter bash) ${Math.round(bash)}   ratio ${(ps / bash).toFixed(2)}×`,
+  );
 
   const state = mkdtempSync(join(tmpdir(), 'tersh-bench-seeds-'));
   try {
@@ -42,7 +49,9 @@ export default async function main(): Promise<void> {
     }
     const median = (values: number[]): number => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     const [without, withLines] = [median(samples.without), median(samples.withLines)];
-    console.log(`100 MB run  without callbacks ${without.toFixed(0)} ms   with onLine ${withLines.toFixed(0)} ms   ratio ${(withLines / without).toFixed(2)}×`);
+    console.log(
+      `100 MB run  without callbacks ${without.toFixed(0)} ms   with onLine ${withLines.toFixed(0)} ms   ratio ${(withLines / without).toFixed(2)}×`,
+    );
 
     const shell = createShell({ cwd: state, storeDir: join(state, 'records') });
     const [json] = createTools(shell, { include: ['sh_run'] });
@@ -50,7 +59,9 @@ export default async function main(): Promise<void> {
     for (const commandLine of ['true', 'echo hi', 'ls /nonexistent']) {
       const [a, b] = [await json!.handler({ command: commandLine }), await text!.handler({ command: commandLine })];
       const [jsonTokens, textTokens] = [encode(a.content[0].text).length, encode(b.content[0].text).length];
-      console.log(`  ${commandLine.padEnd(18)} json ${String(jsonTokens).padStart(3)}  text ${String(textTokens).padStart(3)} tokens   ratio ${(textTokens / jsonTokens).toFixed(2)}×`);
+      console.log(
+        `  ${commandLine.padEnd(18)} json ${String(jsonTokens).padStart(3)}  text ${String(textTokens).padStart(3)} tokens   ratio ${(textTokens / jsonTokens).toFixed(2)}×`,
+      );
     }
     await shell.close();
   } finally {

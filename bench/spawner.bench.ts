@@ -26,19 +26,30 @@ interface HostFigures {
 
 function measureHost(size: 'small' | 'big'): Promise<HostFigures> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--max-old-space-size=4096', '--import', 'tsx', hostScript, size], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--max-old-space-size=4096', '--import', 'tsx', hostScript, size], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let text = '';
     child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    child.on('close', () => (text.trim() ? resolve(JSON.parse(text) as HostFigures) : reject(new Error(`the ${size} host printed nothing`))));
+    child.on('close', () =>
+      text.trim() ? resolve(JSON.parse(text) as HostFigures) : reject(new Error(`the ${size} host printed nothing`)),
+    );
   });
 }
 
 function printHost(figures: HostFigures): void {
   const { perCall, p99, inFlight } = figures;
-  console.log(`${figures.size} host (RSS ${figures.forkableMb.toFixed(0)} MB forkable of ${figures.rssMb.toFixed(0)} MB): \`true\`, median ms per call`);
-  for (const [name, ms] of Object.entries(perCall)) console.log(`  ${name.padEnd(10)} ${ms.toFixed(2)} ms  ${ratio(ms, perCall.raw!)} raw`);
-  console.log(`  event-loop p99 while 200 commands run: raw spawn ${p99.raw.toFixed(1)} ms, run() warm ${p99.warm.toFixed(1)} ms (target ≤ 2 ms in the big host)`);
-  console.log(`  8 in flight: raw ${inFlight.raw.toFixed(0)}/s, run() direct ${inFlight.direct.toFixed(0)}/s, run() warm ${inFlight.warm.toFixed(0)}/s → warm ${ratio(inFlight.warm, inFlight.raw)} raw's runs/s`);
+  console.log(
+    `${figures.size} host (RSS ${figures.forkableMb.toFixed(0)} MB forkable of ${figures.rssMb.toFixed(0)} MB): \`true\`, median ms per call`,
+  );
+  for (const [name, ms] of Object.entries(perCall))
+    console.log(`  ${name.padEnd(10)} ${ms.toFixed(2)} ms  ${ratio(ms, perCall.raw!)} raw`);
+  console.log(
+    `  event-loop p99 while 200 commands run: raw spawn ${p99.raw.toFixed(1)} ms, run() warm ${p99.warm.toFixed(1)} ms (target ≤ 2 ms in the big host)`,
+  );
+  console.log(
+    `  8 in flight: raw ${inFlight.raw.toFixed(0)}/s, run() direct ${inFlight.direct.toFixed(0)}/s, run() warm ${inFlight.warm.toFixed(0)}/s → warm ${ratio(inFlight.warm, inFlight.raw)} raw's runs/s`,
+  );
 }
 
 function rawDiscard(command: string): Promise<void> {
@@ -69,7 +80,9 @@ async function bigOutput(storeDir: string): Promise<void> {
     const line = [`  ${name.padEnd(14)} raw ${raw.ms.toFixed(0)} ms`];
     for (const spawner of ['direct', 'warm'] as Spawner[]) {
       const measured = await withPeakRss(() => run(command, { store, spawner, timeoutMs: 600_000, condense: 'lossless' }));
-      line.push(`${spawner} ${ratio(measured.ms, raw.ms)} (RSS +${measured.growthMb.toFixed(0)} MB, ${measured.value.stdoutLines ?? '?'} lines)`);
+      line.push(
+        `${spawner} ${ratio(measured.ms, raw.ms)} (RSS +${measured.growthMb.toFixed(0)} MB, ${measured.value.stdoutLines ?? '?'} lines)`,
+      );
       rmSync(join(storeDir, measured.value.id), { recursive: true, force: true });
     }
     console.log(line.join(', '));
@@ -84,7 +97,9 @@ async function crowdedTimeout(storeDir: string): Promise<void> {
   try {
     while (livePidsWith(`sleep ${marker}`).length < 600) await new Promise((resolve) => setTimeout(resolve, 50));
     const processes = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).length;
-    console.log(`timeout of a two-sleep tree at 200 ms with ${processes} processes on the machine: ms past the deadline (median of 5), survivors`);
+    console.log(
+      `timeout of a two-sleep tree at 200 ms with ${processes} processes on the machine: ms past the deadline (median of 5), survivors`,
+    );
     for (const spawner of ['direct', 'warm'] as Spawner[]) {
       const past: number[] = [];
       let survivors = 0;
@@ -96,7 +111,9 @@ async function crowdedTimeout(storeDir: string): Promise<void> {
         survivors += livePidsWith(`sleep ${seconds}`).length;
       }
       past.sort((a, b) => a - b);
-      console.log(`  ${spawner.padEnd(7)} ${past[2]!.toFixed(0)} ms past (min ${past[0]!.toFixed(0)}, max ${past[4]!.toFixed(0)}), ${survivors} survivors (target ≤ 100 ms, 0)`);
+      console.log(
+        `  ${spawner.padEnd(7)} ${past[2]!.toFixed(0)} ms past (min ${past[0]!.toFixed(0)}, max ${past[4]!.toFixed(0)}), ${survivors} survivors (target ≤ 100 ms, 0)`,
+      );
     }
   } finally {
     process.kill(-crowd.pid!, 'SIGKILL');

@@ -88,11 +88,17 @@ export default async function bench(): Promise<void> {
       lineByLine.push(await timed(() => scanStoredStream({ path, bytes, head, testers: everyLine, window: windowFor(2000) })));
     }
     const mbps = (ms: number): string => ((bytes / 1e6 / ms) * 1000).toFixed(0);
-    console.log(`${(bytes / 1e6).toFixed(0)} MB build log, ${lines} lines, one error in the middle (median of ${ROUNDS}, fastest in brackets)`);
+    console.log(
+      `${(bytes / 1e6).toFixed(0)} MB build log, ${lines} lines, one error in the middle (median of ${ROUNDS}, fastest in brackets)`,
+    );
     console.log(`  bare read (1 MiB reads)        ${mbps(median(read)).padStart(6)} MB/s  (${mbps(Math.min(...read))})`);
     console.log(`  read, decode, split lines      ${mbps(median(split)).padStart(6)} MB/s  (${mbps(Math.min(...split))})`);
-    console.log(`  scan, every line tested        ${mbps(median(lineByLine)).padStart(6)} MB/s  (${mbps(Math.min(...lineByLine))})  ${(median(lineByLine) / median(read)).toFixed(1)}× the read`);
-    console.log(`  whole-stream scan              ${mbps(median(scan)).padStart(6)} MB/s  (${mbps(Math.min(...scan))})  ${(median(scan) / median(read)).toFixed(1)}× the read, ${(median(lineByLine) / median(scan)).toFixed(1)}× faster than every line; ${kept} entries kept`);
+    console.log(
+      `  scan, every line tested        ${mbps(median(lineByLine)).padStart(6)} MB/s  (${mbps(Math.min(...lineByLine))})  ${(median(lineByLine) / median(read)).toFixed(1)}× the read`,
+    );
+    console.log(
+      `  whole-stream scan              ${mbps(median(scan)).padStart(6)} MB/s  (${mbps(Math.min(...scan))})  ${(median(scan) / median(read)).toFixed(1)}× the read, ${(median(lineByLine) / median(scan)).toFixed(1)}× faster than every line; ${kept} entries kept`,
+    );
     if (process.env.TERSH_BENCH_GB === '1') runOneGigabyte(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -102,7 +108,18 @@ export default async function bench(): Promise<void> {
 /** run() on a 1 GB log in a host process of its own: the error kept at its line, and the host's RSS growth. */
 function runOneGigabyte(dir: string): void {
   const host = join(import.meta.dirname, '../test/fixtures/run/error-middle-host.ts');
-  const out = execFileSync('npx', ['tsx', host, join(dir, 'records'), 'build', '17000000'], { encoding: 'utf8', timeout: 900_000 });
-  const report = JSON.parse(out.trim().split('\n').at(-1) as string) as { at?: number; fetched?: string; ms: number; growthMb: number; stdoutLines: number };
-  console.log(`1 GB log through run(): ${report.stdoutLines} lines; error shown at line ${report.at} (detail: ${JSON.stringify(report.fetched)}); ${(report.ms / 1000).toFixed(1)} s; host RSS +${report.growthMb.toFixed(0)} MB`);
+  const out = execFileSync('npx', ['tsx', host, join(dir, 'records'), 'build', '17000000'], {
+    encoding: 'utf8',
+    timeout: 900_000,
+  });
+  const report = JSON.parse(out.trim().split('\n').at(-1) as string) as {
+    at?: number;
+    fetched?: string;
+    ms: number;
+    growthMb: number;
+    stdoutLines: number;
+  };
+  console.log(
+    `1 GB log through run(): ${report.stdoutLines} lines; error shown at line ${report.at} (detail: ${JSON.stringify(report.fetched)}); ${(report.ms / 1000).toFixed(1)} s; host RSS +${report.growthMb.toFixed(0)} MB`,
+  );
 }

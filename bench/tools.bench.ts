@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { createShell, createTools, type ToolDefinition } from '../src/index.js';
 
-const tokens = ({ name, description, inputSchema }: ToolDefinition): number => encode(JSON.stringify({ name, description, inputSchema })).length;
+const tokens = ({ name, description, inputSchema }: ToolDefinition): number =>
+  encode(JSON.stringify({ name, description, inputSchema })).length;
 
 export default async function main(): Promise<void> {
   const state = mkdtempSync(join(tmpdir(), 'tersh-bench-tools-'));
@@ -20,8 +21,13 @@ export default async function main(): Promise<void> {
       const [a, b] = [tokens(tool), tokens(full[index]!)];
       console.log(`  ${tool.name.padEnd(16)} ${String(a).padStart(5)} ${String(b).padStart(6)}   ${(a / b).toFixed(2)}×`);
     }
-    const [shortTotal, fullTotal] = [short, full].map((tools) => tools.reduce((sum, tool) => sum + tokens(tool), 0)) as [number, number];
-    console.log(`  ${'all'.padEnd(16)} ${String(shortTotal).padStart(5)} ${String(fullTotal).padStart(6)}   ${(shortTotal / fullTotal).toFixed(2)}×   targets: all ≤ 1200, sh_run ≤ 450, trivial result ≤ 25`);
+    const [shortTotal, fullTotal] = [short, full].map((tools) => tools.reduce((sum, tool) => sum + tokens(tool), 0)) as [
+      number,
+      number,
+    ];
+    console.log(
+      `  ${'all'.padEnd(16)} ${String(shortTotal).padStart(5)} ${String(fullTotal).padStart(6)}   ${(shortTotal / fullTotal).toFixed(2)}×   targets: all ≤ 1200, sh_run ≤ 450, trivial result ≤ 25`,
+    );
     const trivial = await short[0]!.handler({ command: 'true' });
     console.log(`trivial success \`true\`: ${encode(trivial.content[0].text).length} tokens  ${trivial.content[0].text}`);
   } finally {

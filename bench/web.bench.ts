@@ -11,17 +11,27 @@ import { htmlToMarkdown } from '../src/web/html-to-markdown.js';
 
 type Convert = (html: string) => string | Promise<string>;
 
-const RUST_DOCS = ['book/ch01-01-installation.html', 'rustdoc/write-documentation/documentation-tests.html', 'std/fs/struct.File.html', 'std/vec/struct.Vec.html'];
+const RUST_DOCS = [
+  'book/ch01-01-installation.html',
+  'rustdoc/write-documentation/documentation-tests.html',
+  'std/fs/struct.File.html',
+  'std/vec/struct.Vec.html',
+];
 
 function pages(): [string, string][] {
   const fixtures = join(process.cwd(), 'test/fixtures/web');
-  const found: [string, string][] = readdirSync(fixtures).filter((name) => name.endsWith('.html')).map((name) => [name, readFileSync(join(fixtures, name), 'latin1')]);
+  const found: [string, string][] = readdirSync(fixtures)
+    .filter((name) => name.endsWith('.html'))
+    .map((name) => [name, readFileSync(join(fixtures, name), 'latin1')]);
   const toolchains = join(homedir(), '.rustup/toolchains');
-  const toolchain = existsSync(toolchains) ? readdirSync(toolchains).find((name) => existsSync(join(toolchains, name, 'share/doc/rust/html'))) : undefined;
-  if (toolchain) for (const page of RUST_DOCS) {
-    const path = join(toolchains, toolchain, 'share/doc/rust/html', page);
-    if (existsSync(path)) found.push([page.split('/').pop()!, readFileSync(path, 'utf8')]);
-  }
+  const toolchain = existsSync(toolchains)
+    ? readdirSync(toolchains).find((name) => existsSync(join(toolchains, name, 'share/doc/rust/html')))
+    : undefined;
+  if (toolchain)
+    for (const page of RUST_DOCS) {
+      const path = join(toolchains, toolchain, 'share/doc/rust/html', page);
+      if (existsSync(path)) found.push([page.split('/').pop()!, readFileSync(path, 'utf8')]);
+    }
   return found;
 }
 
@@ -36,10 +46,13 @@ async function alternatives(): Promise<[string, Convert][]> {
     out.push(['node-html-markdown', (html) => converter.translate(html)]);
   }
   if (readability && linkedom) {
-    out.push(['readability + turndown', (html) => {
-      const article = new readability.Readability(linkedom.parseHTML(html).document).parse();
-      return article?.content ? htmlToMarkdown(article.content) : htmlToMarkdown(html);
-    }]);
+    out.push([
+      'readability + turndown',
+      (html) => {
+        const article = new readability.Readability(linkedom.parseHTML(html).document).parse();
+        return article?.content ? htmlToMarkdown(article.content) : htmlToMarkdown(html);
+      },
+    ]);
   }
   return out;
 }
@@ -58,7 +71,9 @@ export default async function bench(): Promise<void> {
       for (let i = 0; i < runs; i++) markdown = await convert(html);
       const ms = (performance.now() - start) / runs;
       const tokens = encode(markdown).length;
-      cells.push(`${label}: ${(markdown.length / html.length).toFixed(2)}× chars, ${(tokens / htmlTokens).toFixed(2)}× tokens, ${ms.toFixed(0)} ms`);
+      cells.push(
+        `${label}: ${(markdown.length / html.length).toFixed(2)}× chars, ${(tokens / htmlTokens).toFixed(2)}× tokens, ${ms.toFixed(0)} ms`,
+      );
     }
     console.log(`${name} (${(html.length / 1024).toFixed(0)} KB, ${htmlTokens} tokens) | ${cells.join(' | ')}`);
   }

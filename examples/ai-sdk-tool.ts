@@ -16,7 +16,8 @@ export function createAiSdkTools(shell: ToolShell, options: CreateToolsOptions =
     tools[definition.name] = tool({
       description: definition.description,
       inputSchema: jsonSchema<Record<string, unknown>>(definition.inputSchema as JSONSchema7),
-      execute: async (args, { abortSignal }) => (await definition.handler(args, abortSignal ? { signal: abortSignal } : {})).structuredContent,
+      execute: async (args, { abortSignal }) =>
+        (await definition.handler(args, abortSignal ? { signal: abortSignal } : {})).structuredContent,
     });
   }
   return tools;
@@ -28,7 +29,10 @@ export function scriptedModel(command: string): MockLanguageModelV3 {
   return new MockLanguageModelV3({
     doGenerate: async ({ prompt }) => {
       step++;
-      const usage = { inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 5, text: 5, reasoning: 0 } };
+      const usage = {
+        inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
+        outputTokens: { total: 5, text: 5, reasoning: 0 },
+      };
       if (step === 1) {
         return {
           content: [{ type: 'tool-call', toolCallId: 'call-1', toolName: 'sh_run', input: JSON.stringify({ command }) }],

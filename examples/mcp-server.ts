@@ -10,7 +10,14 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { createRecordStore, createShell, createTools, type ToolName, type ToolProgress, type WebToolsOptions } from '../src/index.js';
+import {
+  createRecordStore,
+  createShell,
+  createTools,
+  type ToolName,
+  type ToolProgress,
+  type WebToolsOptions,
+} from '../src/index.js';
 
 const env = process.env;
 const shell = createShell({
@@ -47,10 +54,16 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     return { content: [{ type: 'text', text: JSON.stringify({ error: { type: 'Error', message } }) }], isError: true };
   }
   const progressToken = request.params._meta?.progressToken;
-  const onProgress = progressToken === undefined ? undefined : (progress: ToolProgress) =>
-    void extra
-      .sendNotification({ method: 'notifications/progress', params: { progressToken, progress: progress.elapsedMs, message: progress.message } })
-      .catch(() => undefined);
+  const onProgress =
+    progressToken === undefined
+      ? undefined
+      : (progress: ToolProgress) =>
+          void extra
+            .sendNotification({
+              method: 'notifications/progress',
+              params: { progressToken, progress: progress.elapsedMs, message: progress.message },
+            })
+            .catch(() => undefined);
   const call = tool.handler(request.params.arguments, { signal: extra.signal, ...(onProgress ? { onProgress } : {}) });
   inFlight.add(call);
   void call.finally(() => inFlight.delete(call));

@@ -8,7 +8,8 @@ import { createShell, plan } from '../src/index.js';
 
 const work = mkdtempSync(join(tmpdir(), 'tersh-demo-'));
 const state = mkdtempSync(join(tmpdir(), 'tersh-demo-state-'));
-const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=demo', '-c', 'user.email=demo@example.invalid', ...args], { cwd: work });
+const git = (...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=demo', '-c', 'user.email=demo@example.invalid', ...args], { cwd: work });
 git('init', '-q');
 writeFileSync(join(work, 'app.js'), 'console.log("hello from app.js");\n');
 git('add', '.');
@@ -34,10 +35,20 @@ try {
   show('100 000 lines, condensed; the whole output stays addressable by id', noisy);
   show('…and pulled back by regex, with line numbers', await shell.detail(noisy.id, { match: '^9999[0-9]$' }));
   const gap = /lines (\d+)–(\d+) omitted/.exec(noisy.stdout ?? '');
-  if (gap) show(`…or by the range a marker names (the first lines of ${gap[0]})`, await shell.detail(noisy.id, { fromLine: Number(gap[1]), toLine: Number(gap[1]) + 4 }));
+  if (gap)
+    show(
+      `…or by the range a marker names (the first lines of ${gap[0]})`,
+      await shell.detail(noisy.id, { fromLine: Number(gap[1]), toLine: Number(gap[1]) + 4 }),
+    );
 
-  show('a timeout kills the whole process group, background children included', await shell.run("sh -c 'sleep 300 & sleep 300 & wait'", { timeoutMs: 300 }));
-  show('expectations checked in the same call', await shell.run('node app.js > out.txt', { expect: { exit: 0, fileExists: 'out.txt', changed: true } }));
+  show(
+    'a timeout kills the whole process group, background children included',
+    await shell.run("sh -c 'sleep 300 & sleep 300 & wait'", { timeoutMs: 300 }),
+  );
+  show(
+    'expectations checked in the same call',
+    await shell.run('node app.js > out.txt', { expect: { exit: 0, fileExists: 'out.txt', changed: true } }),
+  );
 
   show('a static safety pre-check (nothing runs)', await plan('sudo /bin/rm -rf build && git push --force origin main'));
   show('a denied command is refused, not run', await shell.run('git push --force origin main'));
@@ -54,8 +65,11 @@ try {
 
   const python = await shell.pty.open({ command: 'python3', prompt: />>> $/ });
   await python.run('import math; r = 2');
-  show('a terminal session keeps a REPL\'s state across steps', await python.run('print(math.pi * r ** 2)'));
-  show('…and a step that never returns is interrupted, the session kept', await python.run('import time; time.sleep(30)', { timeoutMs: 500 }));
+  show("a terminal session keeps a REPL's state across steps", await python.run('print(math.pi * r ** 2)'));
+  show(
+    '…and a step that never returns is interrupted, the session kept',
+    await python.run('import time; time.sleep(30)', { timeoutMs: 500 }),
+  );
 } finally {
   await shell.close();
   rmSync(work, { recursive: true, force: true });

@@ -11,36 +11,138 @@ export { createShell } from './shell/index.js';
 export type { Shell, ShellOptions, ShellRunDefaults, ShellRunOptions } from './shell/index.js';
 
 export { localExecutor, dockerExecutor } from './executor/index.js';
-export type { Executor, DockerExecutorOptions, TargetExecOptions, TargetOutput, Launcher, LaunchRequest, LaunchedProcess, ProcessExit, RunGroup } from './executor/index.js';
+export type {
+  Executor,
+  DockerExecutorOptions,
+  TargetExecOptions,
+  TargetOutput,
+  Launcher,
+  LaunchRequest,
+  LaunchedProcess,
+  ProcessExit,
+  RunGroup,
+} from './executor/index.js';
 export { sshExecutor } from './executor/ssh/ssh-executor.js';
 export type { SshExecutorOptions } from './executor/ssh/ssh-options.js';
 
 export { createTools, TOOL_NAMES, WEB_TOOL_NAMES, PTY_TOOL_NAMES } from './tools/index.js';
-export type { CreateToolsOptions, JsonSchema, ToolCallExtra, ToolDefinition, ToolName, ToolProgress, ToolResult, ToolShell, WebToolsOptions } from './tools/index.js';
+export type {
+  CreateToolsOptions,
+  JsonSchema,
+  ToolCallExtra,
+  ToolDefinition,
+  ToolName,
+  ToolProgress,
+  ToolResult,
+  ToolShell,
+  WebToolsOptions,
+} from './tools/index.js';
 
 export { createRecordStore } from './store/index.js';
-export type { RecordStore, RecordStoreOptions, DetailOptions, ReadOptions, RecordMeta, RecordStream, DetailSelector, ReadPage, ExpiredRead } from './store/index.js';
+export type {
+  RecordStore,
+  RecordStoreOptions,
+  DetailOptions,
+  ReadOptions,
+  RecordMeta,
+  RecordStream,
+  DetailSelector,
+  ReadPage,
+  ExpiredRead,
+} from './store/index.js';
 
-export { plan, planPowerShell, POWERSHELL_RULES, createPlanner, createPolicy, toolAnnotations, planRules, defaultRules } from './plan/index.js';
-export type { Plan, PlanCategory, PlanEffect, PlanOptions, PlanRule, PlanRuleEffects, PlanSegment, Planner, PsRule, Policy, PolicyDecision, PolicyOptions, ToolAnnotations } from './plan/index.js';
+export {
+  plan,
+  planPowerShell,
+  POWERSHELL_RULES,
+  createPlanner,
+  createPolicy,
+  toolAnnotations,
+  planRules,
+  defaultRules,
+} from './plan/index.js';
+export type {
+  Plan,
+  PlanCategory,
+  PlanEffect,
+  PlanOptions,
+  PlanRule,
+  PlanRuleEffects,
+  PlanSegment,
+  Planner,
+  PsRule,
+  Policy,
+  PolicyDecision,
+  PolicyOptions,
+  ToolAnnotations,
+} from './plan/index.js';
 
 export { condense } from './condense/index.js';
-export type { CondenseInput, CondenseOptions, CondenseResult, LineRange, Recognizer, Recogniser, BlockEnd, BlockRule, OverviewKind, StreamCut } from './condense/index.js';
+export type {
+  CondenseInput,
+  CondenseOptions,
+  CondenseResult,
+  LineRange,
+  Recognizer,
+  Recogniser,
+  BlockEnd,
+  BlockRule,
+  OverviewKind,
+  StreamCut,
+} from './condense/index.js';
 
 export { classifyExit, detectMaskedExit, exitRules } from './exit/index.js';
-export type { ClassifyExitInput, ExitClassification, ExitRule, ExitStatus, ExitWrapper, MaskedExit, MaskedExitKind, DetectMaskedExitOptions } from './exit/index.js';
+export type {
+  ClassifyExitInput,
+  ExitClassification,
+  ExitRule,
+  ExitStatus,
+  ExitWrapper,
+  MaskedExit,
+  MaskedExitKind,
+  DetectMaskedExitOptions,
+} from './exit/index.js';
 
 export { checkExpectations, retry } from './expect/index.js';
-export type { Expectations, ExpectationSubject, CheckExpectationsOptions, ExpectationReport, RetryOptions, RetryCallOptions, RetryContext, RunRetryOptions } from './expect/index.js';
+export type {
+  Expectations,
+  ExpectationSubject,
+  CheckExpectationsOptions,
+  ExpectationReport,
+  RetryOptions,
+  RetryCallOptions,
+  RetryContext,
+  RunRetryOptions,
+} from './expect/index.js';
 
 export { createJobManager } from './jobs/index.js';
 export type { JobInfo, JobLine, JobLogs, JobLogsOptions, JobManager, JobManagerOptions, JobStatus } from './jobs/index.js';
 
 export { createCheckpointStore, DEFAULT_CHECKPOINT_EXCLUDES } from './checkpoint/index.js';
-export type { CheckpointStore, CheckpointStoreOptions, CheckpointInfo, CheckpointEntry, CheckpointEntryType, CheckpointRef, CheckpointDiff, SaveOptions, RestoreOptions, DiffOptions, RestoreReport } from './checkpoint/index.js';
+export type {
+  CheckpointStore,
+  CheckpointStoreOptions,
+  CheckpointInfo,
+  CheckpointEntry,
+  CheckpointEntryType,
+  CheckpointRef,
+  CheckpointDiff,
+  SaveOptions,
+  RestoreOptions,
+  DiffOptions,
+  RestoreReport,
+} from './checkpoint/index.js';
 
 export { createPtyManager } from './pty/index.js';
-export type { PtyManager, PtyManagerOptions, PtyOpenOptions, PtyReadPage, PtyRunOptions, PtySession, PtyStepResult } from './pty/index.js';
+export type {
+  PtyManager,
+  PtyManagerOptions,
+  PtyOpenOptions,
+  PtyReadPage,
+  PtyRunOptions,
+  PtySession,
+  PtyStepResult,
+} from './pty/index.js';
 
 export { sandboxSupport, defaultProtectedPaths } from './sandbox/index.js';
 export type { SandboxOptions, SandboxSupport, SandboxSupportOptions } from './sandbox/index.js';
@@ -48,4 +150,12 @@ export type { SandboxOptions, SandboxSupport, SandboxSupportOptions } from './sa
 export type { TraceSummary, TraceList } from './trace/index.js';
 
 export { webFetch, webSearch } from './web/index.js';
-export type { SearchBackend, SearchHit, WebFetchOptions, WebFetchResult, WebPolicyOptions, WebSearchOptions, WebSearchResult } from './web/index.js';
+export type {
+  SearchBackend,
+  SearchHit,
+  WebFetchOptions,
+  WebFetchResult,
+  WebPolicyOptions,
+  WebSearchOptions,
+  WebSearchResult,
+} from './web/index.js';

@@ -44,7 +44,11 @@ class LinearRegExp extends RegExp {
     }
     const groups: (string | undefined)[] = [];
     for (let group = 0; group <= matcher.groupCount(); group++) groups.push(matcher.group(group) ?? undefined);
-    const result = Object.assign(groups, { index: matcher.start(), input: text, groups: undefined as Record<string, string | undefined> | undefined });
+    const result = Object.assign(groups, {
+      index: matcher.start(),
+      input: text,
+      groups: undefined as Record<string, string | undefined> | undefined,
+    });
     const names = Object.entries(this.#engine.namedGroups());
     if (names.length > 0) result.groups = Object.fromEntries(names.map(([name, index]) => [name, groups[index]]));
     if (stateful) this.lastIndex = matcher.end() === matcher.start() ? matcher.end() + 1 : matcher.end();
@@ -106,7 +110,10 @@ export function linearRegExp(field: string, value: unknown, flags = ''): RegExp 
   try {
     new RegExp(source);
   } catch (error) {
-    throw issueError({ field, expected: 'a valid regular expression', got: `${describeValue(source)}: ${(error as Error).message}` }, { cause: error });
+    throw issueError(
+      { field, expected: 'a valid regular expression', got: `${describeValue(source)}: ${(error as Error).message}` },
+      { cause: error },
+    );
   }
   try {
     return new LinearRegExp(source, wanted);

@@ -9,7 +9,8 @@ export function splitLines(partial: string, text: string, last: boolean): { line
   const lines: string[] = [];
   for (const piece of pieces) {
     const line = piece.endsWith('\r') ? piece.slice(0, -1) : piece;
-    for (let at = 0; at < line.length || at === 0; at += MAX_LIVE_LINE_CHARS) lines.push(line.slice(at, at + MAX_LIVE_LINE_CHARS));
+    for (let at = 0; at < line.length || at === 0; at += MAX_LIVE_LINE_CHARS)
+      lines.push(line.slice(at, at + MAX_LIVE_LINE_CHARS));
   }
   while (rest.length >= MAX_LIVE_LINE_CHARS) {
     lines.push(rest.slice(0, MAX_LIVE_LINE_CHARS));

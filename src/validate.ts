@@ -8,7 +8,13 @@ export function describeValue(value: unknown): string {
     shown = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   } catch {
     // Too deep to stringify (an array nested 5 000 levels), cyclic, or a BigInt: say what it is instead.
-    shown = Array.isArray(value) ? '[…]' : typeof value === 'object' && value !== null ? '{…}' : typeof value === 'bigint' ? `${value}n` : '…';
+    shown = Array.isArray(value)
+      ? '[…]'
+      : typeof value === 'object' && value !== null
+        ? '{…}'
+        : typeof value === 'bigint'
+          ? `${value}n`
+          : '…';
   }
   if (shown.length > 60) shown = `${shown.slice(0, 57)}...`;
   const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
@@ -19,17 +25,21 @@ export function describeValue(value: unknown): string {
  * What a validation error says, in parts: the field, what it should be, what it was (or, for an unknown key, the keys
  * allowed). A presenter (the tools' snake_case) rebuilds the sentence from them rather than editing its text.
  */
-export type ValidationIssue = { field: string; expected: string; got: string } | { field: string; allowedKeys: readonly string[] };
+export type ValidationIssue =
+  { field: string; expected: string; got: string } | { field: string; allowedKeys: readonly string[] };
 
 const issueKey = Symbol('tersh.validationIssue');
 
 export function validationIssue(error: unknown): ValidationIssue | undefined {
-  return error instanceof TypeError ? ((error as unknown as Record<symbol, ValidationIssue | undefined>)[issueKey] ?? undefined) : undefined;
+  return error instanceof TypeError
+    ? ((error as unknown as Record<symbol, ValidationIssue | undefined>)[issueKey] ?? undefined)
+    : undefined;
 }
 
 /** The fixed phrasing of an issue, with each field name passed through `name` (the identity by default). */
 export function describeIssue(issue: ValidationIssue, name: (field: string) => string = (field) => field): string {
-  if ('allowedKeys' in issue) return `Unknown option \`${name(issue.field)}\`; expected one of: ${issue.allowedKeys.map(name).join(', ')}`;
+  if ('allowedKeys' in issue)
+    return `Unknown option \`${name(issue.field)}\`; expected one of: ${issue.allowedKeys.map(name).join(', ')}`;
   return `Expected \`${name(issue.field)}\` to be ${issue.expected}, got ${issue.got}`;
 }
 
@@ -76,7 +86,11 @@ export function optionalBoolean(field: string, value: unknown): boolean | undefi
   return value;
 }
 
-export function optionalString(field: string, value: unknown, options: { nonEmpty?: boolean; maxLength?: number } = {}): string | undefined {
+export function optionalString(
+  field: string,
+  value: unknown,
+  options: { nonEmpty?: boolean; maxLength?: number } = {},
+): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'string') throw invalid(field, 'a string', value);
   if (options.nonEmpty && value.length === 0) throw invalid(field, 'a non-empty string', value);
@@ -108,7 +122,11 @@ export function optionalStringArray(field: string, value: unknown): string[] | u
   return [...value] as string[];
 }
 
-export function optionalIntegerArray(field: string, value: unknown, bounds: { min?: number; max?: number } = {}): number[] | undefined {
+export function optionalIntegerArray(
+  field: string,
+  value: unknown,
+  bounds: { min?: number; max?: number } = {},
+): number[] | undefined {
   if (value === undefined) return undefined;
   if (!Array.isArray(value)) throw invalid(field, 'an array of integers', value);
   return value.map((item, index) => optionalInteger(`${field}[${index}]`, item, bounds) as number);
@@ -132,7 +150,8 @@ export function optionalStringRecord(field: string, value: unknown): Record<stri
 export function optionalEnvRecord(field: string, value: unknown): Record<string, string> | undefined {
   const record = optionalStringRecord(field, value);
   for (const [key, item] of Object.entries(record ?? {})) {
-    if (key === '' || key.includes('=') || key.includes('\0')) throw invalid(field, 'an object whose keys are non-empty and have no `=` or NUL character', key);
+    if (key === '' || key.includes('=') || key.includes('\0'))
+      throw invalid(field, 'an object whose keys are non-empty and have no `=` or NUL character', key);
     if (item.includes('\0')) throw invalid(`${field}.${key}`, 'a string without NUL characters', item);
   }
   return record;

@@ -43,7 +43,9 @@ describe('linearRegExp', () => {
     expect(linear.exec(text)).toEqual(native.exec(text));
     expect(text.replace(linear, '<$&>')).toBe(text.replace(native, '<$&>'));
     const global = (regex: RegExp) => new RegExp(regex, `${flags}g`);
-    expect([...text.matchAll(global(linear))].map((m) => [m[0], m.index])).toEqual([...text.matchAll(global(native))].map((m) => [m[0], m.index]));
+    expect([...text.matchAll(global(linear))].map((m) => [m[0], m.index])).toEqual(
+      [...text.matchAll(global(native))].map((m) => [m[0], m.index]),
+    );
     expect(text.split(linear)).toEqual(text.split(native));
     expect(String(linear)).toBe(String(native));
   });
@@ -60,36 +62,58 @@ describe('linearRegExp', () => {
   });
 
   it('refuses a value that is no pattern, naming the field', () => {
-    expect(() => linearRegExp('match', 5)).toThrow(new TypeError('Expected `match` to be a regular expression string, got `5` (number)'));
+    expect(() => linearRegExp('match', 5)).toThrow(
+      new TypeError('Expected `match` to be a regular expression string, got `5` (number)'),
+    );
   });
 });
 
 describe('every place a caller regex runs', () => {
   it('expect.stdoutMatches, given as a string or as a RegExp', () => {
     for (const stdoutMatches of ['^(a+)+$', /^(a+)+$/]) {
-      const { value, ms } = timed(() => checkExpectations({ exit: 0, ms: 1, stdout: `${evil}\n`.repeat(200), stderr: '' }, { stdoutMatches }, { cwd: '/' }));
+      const { value, ms } = timed(() =>
+        checkExpectations({ exit: 0, ms: 1, stdout: `${evil}\n`.repeat(200), stderr: '' }, { stdoutMatches }, { cwd: '/' }),
+      );
       expect(value.assertOk).toBe(false);
       expect(ms).toBeLessThan(500);
     }
-    expect(() => normalizeExpectations({ stdoutMatches: '(a)\\1' })).toThrow(/^Expected `expect\.stdoutMatches` to be a regular expression that runs in linear time/);
+    expect(() => normalizeExpectations({ stdoutMatches: '(a)\\1' })).toThrow(
+      /^Expected `expect\.stdoutMatches` to be a regular expression that runs in linear time/,
+    );
   });
 
   it('the grep tool without ripgrep', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'log.txt'), `${evil}\n`.repeat(100) + 'aaa\n');
-    const query = { pattern: '^(a+)+$', root: dir, cwd: dir, rootIsFile: false, fixedStrings: false, ignoreCase: false, includeIgnored: false, globs: [], maxResults: 10 };
+    const query = {
+      pattern: '^(a+)+$',
+      root: dir,
+      cwd: dir,
+      rootIsFile: false,
+      fixedStrings: false,
+      ignoreCase: false,
+      includeIgnored: false,
+      globs: [],
+      maxResults: 10,
+    };
     const start = performance.now();
     const outcome = await grepWithJs(query);
     expect(performance.now() - start).toBeLessThan(2000);
     expect(outcome).toMatchObject({ count: 1, matches: [{ line: 101, text: 'aaa' }] });
-    await expect(grepWithJs({ ...query, pattern: '(a)\\1' })).rejects.toThrow(/^Expected `pattern` to be a regular expression that runs in linear time/);
+    await expect(grepWithJs({ ...query, pattern: '(a)\\1' })).rejects.toThrow(
+      /^Expected `pattern` to be a regular expression that runs in linear time/,
+    );
   });
 
   it("a policy rule's argPattern and textPattern", async () => {
-    const planner = await createPlanner({ rules: [{ id: 'user.evil', program: 'mytool', category: 'destructive', argPattern: '^(a+)+$', textPattern: '(x+x+)+y' }] });
+    const planner = await createPlanner({
+      rules: [{ id: 'user.evil', program: 'mytool', category: 'destructive', argPattern: '^(a+)+$', textPattern: '(x+x+)+y' }],
+    });
     const { ms } = timed(() => planner.plan(`mytool ${evil} ${'x'.repeat(40)}`));
     expect(ms).toBeLessThan(500);
     expect(planner.plan(`mytool ${'a'.repeat(10)} xxy`).category).toBe('destructive');
-    await expect(createPlanner({ rules: [{ id: 'x', program: 'y', category: 'mutating', textPattern: '(a)\\1' }] })).rejects.toThrow(/^Expected `rules\[0\]\.textPattern` to be a regular expression that runs in linear time/);
+    await expect(
+      createPlanner({ rules: [{ id: 'x', program: 'y', category: 'mutating', textPattern: '(a)\\1' }] }),
+    ).rejects.toThrow(/^Expected `rules\[0\]\.textPattern` to be a regular expression that runs in linear time/);
   });
 });

@@ -66,7 +66,8 @@ describe('structure', () => {
       const from = topEntry(file);
       for (const target of allImports(file)) {
         const to = topEntry(target);
-        if (to !== from && !(layerOf.get(to)! < layerOf.get(from)!)) upward.push(`${relative(srcDir, file)} → ${relative(srcDir, target)}`);
+        if (to !== from && !(layerOf.get(to)! < layerOf.get(from)!))
+          upward.push(`${relative(srcDir, file)} → ${relative(srcDir, target)}`);
       }
     }
     expect(upward).toEqual([]);
@@ -96,7 +97,24 @@ describe('structure', () => {
   });
 
   it('exposes the entry points the docs promise', () => {
-    for (const name of ['run', 'createRecordStore', 'createShell', 'createJobManager', 'plan', 'createPlanner', 'createPolicy', 'classifyExit', 'checkExpectations', 'retry', 'condense', 'createCheckpointStore', 'sandboxSupport', 'createTools', 'TershError', 'isTershError']) {
+    for (const name of [
+      'run',
+      'createRecordStore',
+      'createShell',
+      'createJobManager',
+      'plan',
+      'createPlanner',
+      'createPolicy',
+      'classifyExit',
+      'checkExpectations',
+      'retry',
+      'condense',
+      'createCheckpointStore',
+      'sandboxSupport',
+      'createTools',
+      'TershError',
+      'isTershError',
+    ]) {
       expect(typeof (tersh as Record<string, unknown>)[name], name).toBe('function');
     }
   });

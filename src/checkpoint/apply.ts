@@ -1,5 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, constants, fchmodSync, futimesSync, lstatSync, lutimesSync, mkdirSync, openSync, unlinkSync, utimesSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  fchmodSync,
+  futimesSync,
+  lstatSync,
+  lutimesSync,
+  mkdirSync,
+  openSync,
+  unlinkSync,
+  utimesSync,
+} from 'node:fs';
 import { rename, rm, symlink, writeFile } from 'node:fs/promises';
 import type { Copier } from './copy-file.js';
 import { mtimeMicros } from './compare.js';
@@ -81,7 +93,14 @@ async function writeEntry(plan: RestorePlan, dirs: TargetDirs, entry: Checkpoint
   }
 }
 
-async function writeEntryIn(plan: RestorePlan, dirs: TargetDirs, entry: CheckpointEntry, tag: string, parent: string, folder: string): Promise<boolean> {
+async function writeEntryIn(
+  plan: RestorePlan,
+  dirs: TargetDirs,
+  entry: CheckpointEntry,
+  tag: string,
+  parent: string,
+  folder: string,
+): Promise<boolean> {
   const destination = `${folder}/${entry.path.slice(entry.path.lastIndexOf('/') + 1)}`;
   const temporary = `${folder}/.tersh-restore-${tag}`;
   try {

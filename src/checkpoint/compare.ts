@@ -19,7 +19,11 @@ function sameMetadata(a: CheckpointEntry, b: CheckpointEntry): boolean {
 }
 
 /** What a restore from `wanted` would do to a tree whose state is `current`, given the files whose content differs. Paths keep manifest order. */
-export function compareEntries(current: ManifestIndex, wanted: ManifestIndex, differingFiles: ReadonlySet<string>): CheckpointDiff {
+export function compareEntries(
+  current: ManifestIndex,
+  wanted: ManifestIndex,
+  differingFiles: ReadonlySet<string>,
+): CheckpointDiff {
   const now = current.byPath();
   const then = wanted.byPath();
   const diff: CheckpointDiff = { changed: [], created: [], deleted: [], metadata: [] };

@@ -66,5 +66,11 @@ export function inheritContentIds(entries: CheckpointEntry[], sources: readonly 
   }
 }
 
-export const storedCopy = (objects: string) => (entry: CheckpointEntry): string => objectPath(objects, entry.contentId as string);
-export const liveFile = (root: string) => (entry: CheckpointEntry): string => join(root, entry.path);
+export const storedCopy =
+  (objects: string) =>
+  (entry: CheckpointEntry): string =>
+    objectPath(objects, entry.contentId as string);
+export const liveFile =
+  (root: string) =>
+  (entry: CheckpointEntry): string =>
+    join(root, entry.path);

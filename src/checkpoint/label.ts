@@ -15,7 +15,11 @@ export function validateLabel(value: unknown, field = 'label'): string {
     !/\p{C}/u.test(value) &&
     value.trim() === value;
   if (!ok) {
-    throw invalid(field, `a label of 1 to ${MAX_LABEL_LENGTH} printable characters without \`/\`, \`\\\`, \`..\` or surrounding spaces`, value);
+    throw invalid(
+      field,
+      `a label of 1 to ${MAX_LABEL_LENGTH} printable characters without \`/\`, \`\\\`, \`..\` or surrounding spaces`,
+      value,
+    );
   }
   return value;
 }

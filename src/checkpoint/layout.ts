@@ -23,7 +23,13 @@ export function originLayout(storeDir: string, realOrigin: string): OriginLayout
 }
 
 export function layoutAt(root: string, realOrigin: string): OriginLayout {
-  return { origin: realOrigin, root, checkpoints: join(root, 'checkpoints'), objects: join(root, 'objects'), staging: join(root, 'staging') };
+  return {
+    origin: realOrigin,
+    root,
+    checkpoints: join(root, 'checkpoints'),
+    objects: join(root, 'objects'),
+    staging: join(root, 'staging'),
+  };
 }
 
 export function checkpointDir(layout: OriginLayout, label: string): string {

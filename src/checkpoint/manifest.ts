@@ -11,8 +11,20 @@ const ROW_FIELDS = ['path', 'type', 'mode', 'size', 'mtimeNs', 'ino', 'ctimeNs',
 type Row = [string, CheckpointEntry['type'], number, number, string, number, string, string | null, string | null];
 
 export async function writeManifest(folder: string, entries: readonly CheckpointEntry[]): Promise<void> {
-  const rows = entries.map((e): Row => [e.path, e.type, e.mode, e.size, e.mtimeNs, e.ino, e.ctimeNs, e.contentId ?? null, e.target ?? null]);
-  await writeFile(join(folder, MANIFEST_FILE), JSON.stringify({ version: MANIFEST_VERSION, fields: ROW_FIELDS, rows }), { mode: 0o600 });
+  const rows = entries.map((e): Row => [
+    e.path,
+    e.type,
+    e.mode,
+    e.size,
+    e.mtimeNs,
+    e.ino,
+    e.ctimeNs,
+    e.contentId ?? null,
+    e.target ?? null,
+  ]);
+  await writeFile(join(folder, MANIFEST_FILE), JSON.stringify({ version: MANIFEST_VERSION, fields: ROW_FIELDS, rows }), {
+    mode: 0o600,
+  });
 }
 
 function fromRow([path, type, mode, size, mtimeNs, ino, ctimeNs, contentId, target]: Row): CheckpointEntry {

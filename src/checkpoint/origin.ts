@@ -12,10 +12,14 @@ export async function realFolder(path: string, field: string): Promise<string> {
     if (!(await stat(real)).isDirectory()) throw new Error('not a folder');
     return real;
   } catch (error) {
-    throw new TershError('CHECKPOINT_ORIGIN_INVALID', `\`${field}\` ${path} is not an existing folder: ${(error as Error).message}`, {
-      cause: error,
-      details: { [field]: path },
-    });
+    throw new TershError(
+      'CHECKPOINT_ORIGIN_INVALID',
+      `\`${field}\` ${path} is not an existing folder: ${(error as Error).message}`,
+      {
+        cause: error,
+        details: { [field]: path },
+      },
+    );
   }
 }
 
@@ -32,9 +36,13 @@ export function storeExclusion(realStore: string, realOrigin: string): ExcludeTe
   const inside = relative(realOrigin, realStore);
   const outside = relative(realStore, realOrigin);
   if (inside === '' || (!outside.startsWith('..') && !isAbsolute(outside))) {
-    throw new TershError('CHECKPOINT_ORIGIN_INVALID', `Cannot checkpoint ${realOrigin}: it holds or is inside the checkpoint store ${realStore}.`, {
-      details: { origin: realOrigin, dir: realStore },
-    });
+    throw new TershError(
+      'CHECKPOINT_ORIGIN_INVALID',
+      `Cannot checkpoint ${realOrigin}: it holds or is inside the checkpoint store ${realStore}.`,
+      {
+        details: { origin: realOrigin, dir: realStore },
+      },
+    );
   }
   if (inside.startsWith('..') || isAbsolute(inside)) return () => false;
   const storePath = inside.split(/[\\/]/).join('/');

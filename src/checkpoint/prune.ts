@@ -28,6 +28,7 @@ export async function diskUsage(path: string): Promise<number> {
   const stats = await lstat(path).catch(() => undefined);
   if (!stats) return 0;
   let total = stats.blocks * 512;
-  if (stats.isDirectory()) for (const name of await readdir(path).catch(() => [] as string[])) total += await diskUsage(join(path, name));
+  if (stats.isDirectory())
+    for (const name of await readdir(path).catch(() => [] as string[])) total += await diskUsage(join(path, name));
   return total;
 }

@@ -14,10 +14,18 @@ export interface ReuseSource {
   trustedBeforeNs: string;
 }
 
-export async function loadReuseSource(published: Published, index: (published: Published) => Promise<ManifestIndex>): Promise<ReuseSource> {
+export async function loadReuseSource(
+  published: Published,
+  index: (published: Published) => Promise<ManifestIndex>,
+): Promise<ReuseSource> {
   const manifest = await index(published);
   const startedNs = BigInt(Date.parse(published.info.createdAt)) * 1_000_000n;
-  return { folder: published.folder, entries: manifest.entries, byPath: manifest.byPath(), trustedBeforeNs: (startedNs - RACY_WINDOW_NS).toString() };
+  return {
+    folder: published.folder,
+    entries: manifest.entries,
+    byPath: manifest.byPath(),
+    trustedBeforeNs: (startedNs - RACY_WINDOW_NS).toString(),
+  };
 }
 
 /** `a < b` for decimal integers, without parsing them when both are non-negative (as times since 1970 are). */
@@ -33,6 +41,7 @@ export function decimalLess(a: string, b: string): boolean {
 export function reusable(entry: CheckpointEntry, source: ReuseSource | undefined): CheckpointEntry | undefined {
   const old = source?.byPath.get(entry.path);
   if (!old || old.type !== 'file' || entry.type !== 'file') return undefined;
-  if (old.ino !== entry.ino || old.size !== entry.size || old.mtimeNs !== entry.mtimeNs || old.ctimeNs !== entry.ctimeNs) return undefined;
+  if (old.ino !== entry.ino || old.size !== entry.size || old.mtimeNs !== entry.mtimeNs || old.ctimeNs !== entry.ctimeNs)
+    return undefined;
   return decimalLess(old.ctimeNs, (source as ReuseSource).trustedBeforeNs) ? old : undefined;
 }

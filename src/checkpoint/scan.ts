@@ -45,9 +45,13 @@ function scanEntry(path: string, absolute: string, type: CheckpointEntryType, st
 }
 
 function tooLarge(root: string, what: string, limits: ScanLimits, counts: { bytes: number; entries: number }): TershError {
-  return new TershError('CHECKPOINT_TOO_LARGE', `${root} is too large to checkpoint: ${what}. Exclude paths with \`exclude\` or raise \`maxBytes\` / \`maxFiles\`.`, {
-    details: { origin: root, ...counts, maxBytes: limits.maxBytes, maxFiles: limits.maxFiles },
-  });
+  return new TershError(
+    'CHECKPOINT_TOO_LARGE',
+    `${root} is too large to checkpoint: ${what}. Exclude paths with \`exclude\` or raise \`maxBytes\` / \`maxFiles\`.`,
+    {
+      details: { origin: root, ...counts, maxBytes: limits.maxBytes, maxFiles: limits.maxFiles },
+    },
+  );
 }
 
 /**

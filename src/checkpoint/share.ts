@@ -20,13 +20,21 @@ export function restoredTo(published: readonly Published[]): Published | undefin
  * Gives files about to be copied the stored copy of the checkpoint they were restored from, when the path there has
  * the same size and mtime (to the µs, as restored) and the bytes compare equal. Returns the indices still to copy.
  */
-export async function shareRestoredCopies(entries: CheckpointEntry[], toCopy: readonly number[], origin: string, objects: string, source: ReuseSource | undefined): Promise<number[]> {
+export async function shareRestoredCopies(
+  entries: CheckpointEntry[],
+  toCopy: readonly number[],
+  origin: string,
+  objects: string,
+  source: ReuseSource | undefined,
+): Promise<number[]> {
   if (!source) return [...toCopy];
   const shared = new Set<number>();
   const candidates = toCopy.filter((index) => {
     const entry = entries[index] as CheckpointEntry;
     const old = source.byPath.get(entry.path);
-    return old?.type === 'file' && old.contentId !== undefined && old.size === entry.size && mtimeMicros(old) === mtimeMicros(entry);
+    return (
+      old?.type === 'file' && old.contentId !== undefined && old.size === entry.size && mtimeMicros(old) === mtimeMicros(entry)
+    );
   });
   await forEachLimit(candidates, 4, async (index) => {
     const entry = entries[index] as CheckpointEntry;

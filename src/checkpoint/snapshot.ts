@@ -41,9 +41,13 @@ export interface Snapshot {
 }
 
 export function alreadyExists(layout: OriginLayout, label: string): TershError {
-  return new TershError('CHECKPOINT_EXISTS', `A checkpoint labelled "${label}" already exists for ${layout.origin}; drop it or pick another label.`, {
-    details: { label, origin: layout.origin },
-  });
+  return new TershError(
+    'CHECKPOINT_EXISTS',
+    `A checkpoint labelled "${label}" already exists for ${layout.origin}; drop it or pick another label.`,
+    {
+      details: { label, origin: layout.origin },
+    },
+  );
 }
 
 /** Removes what saves killed midway left: their staging folders, and the copies they had made (unreferenced). */
@@ -114,7 +118,13 @@ export async function takeSnapshot(request: SnapshotRequest): Promise<Snapshot> 
     const copying = forEachLimit(remaining, CONCURRENCY, async (index) => {
       const entry = scan.entries[index] as CheckpointEntry;
       const destination = objectPath(layout.objects, entry.contentId as string);
-      await request.copier.copy(join(layout.origin, entry.path), destination, scan.devices[index] as number, entry.mode, scan.sparse.has(index));
+      await request.copier.copy(
+        join(layout.origin, entry.path),
+        destination,
+        scan.devices[index] as number,
+        entry.mode,
+        scan.sparse.has(index),
+      );
       copiedBytes += entry.size;
     });
     copying.catch(() => undefined);

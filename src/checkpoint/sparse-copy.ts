@@ -40,7 +40,11 @@ export async function copySparse(source: string, destination: string): Promise<v
 }
 
 /** Writes each run of blocks that are not all zeros at its offset, leaving the zero blocks unwritten (holes). */
-async function writeDataRuns(output: { write: (b: Buffer, o: number, l: number, p: number) => Promise<unknown> }, chunk: Buffer, at: number): Promise<void> {
+async function writeDataRuns(
+  output: { write: (b: Buffer, o: number, l: number, p: number) => Promise<unknown> },
+  chunk: Buffer,
+  at: number,
+): Promise<void> {
   let runStart = -1;
   for (let offset = 0; offset <= chunk.length; offset += BLOCK) {
     const end = Math.min(offset + BLOCK, chunk.length);

@@ -23,12 +23,18 @@ export async function ensurePrivateDir(dir: string): Promise<void> {
   try {
     ensureStorePrivateDir(dir);
   } catch (error) {
-    throw new TershError('STORE_IO', `Cannot use checkpoint store folder ${dir}: ${(error as Error).message}`, { cause: error, details: { dir } });
+    throw new TershError('STORE_IO', `Cannot use checkpoint store folder ${dir}: ${(error as Error).message}`, {
+      cause: error,
+      details: { dir },
+    });
   }
 }
 
 /** Folder name of an origin inside the store: its base name for people, a digest of its real path for uniqueness. */
 export function originKey(realOrigin: string): string {
-  const name = basename(realOrigin).replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 40) || 'root';
+  const name =
+    basename(realOrigin)
+      .replace(/[^A-Za-z0-9._-]/g, '_')
+      .slice(0, 40) || 'root';
   return `${name}-${createHash('sha256').update(realOrigin).digest('hex').slice(0, 16)}`;
 }

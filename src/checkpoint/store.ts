@@ -24,7 +24,9 @@ import { defaultStoreDir, ensurePrivateDir } from './store-dir.js';
 import type { CheckpointDiff, CheckpointInfo, CheckpointStore, CheckpointStoreOptions, RestoreReport } from './types.js';
 
 function notFound(label: string, origin: string): TershError {
-  return new TershError('CHECKPOINT_NOT_FOUND', `No checkpoint labelled "${label}" for ${origin}.`, { details: { label, origin } });
+  return new TershError('CHECKPOINT_NOT_FOUND', `No checkpoint labelled "${label}" for ${origin}.`, {
+    details: { label, origin },
+  });
 }
 
 /** `undo-<time>`, with a counter when two restores share a millisecond. */
@@ -41,7 +43,8 @@ function undoLabel(taken: readonly Published[]): string {
  */
 export function createCheckpointStore(options?: CheckpointStoreOptions): CheckpointStore {
   const raw = readOptionsObject('options', options, ['dir', 'maxUndoCheckpoints']);
-  const maxUndoCheckpoints = optionalInteger('maxUndoCheckpoints', raw.maxUndoCheckpoints, { min: 1 }) ?? DEFAULT_MAX_UNDO_CHECKPOINTS;
+  const maxUndoCheckpoints =
+    optionalInteger('maxUndoCheckpoints', raw.maxUndoCheckpoints, { min: 1 }) ?? DEFAULT_MAX_UNDO_CHECKPOINTS;
   const dir = resolve(optionalString('dir', raw.dir, { nonEmpty: true }) ?? defaultStoreDir());
   const copier = createCopier();
   const manifests = createManifestCache();
@@ -52,7 +55,10 @@ export function createCheckpointStore(options?: CheckpointStoreOptions): Checkpo
     return { layout: originLayout(realStore, realOrigin), skipStore: storeExclusion(realStore, realOrigin) };
   }
 
-  async function find(label: string, origin: string): Promise<{ layout: OriginLayout; published: Published; skipStore: ExcludeTest }> {
+  async function find(
+    label: string,
+    origin: string,
+  ): Promise<{ layout: OriginLayout; published: Published; skipStore: ExcludeTest }> {
     const opened = await openOrigin(origin);
     const published = (await listPublished(opened.layout)).find((p) => p.info.label === label);
     if (!published) throw notFound(label, origin);
@@ -64,9 +70,13 @@ export function createCheckpointStore(options?: CheckpointStoreOptions): Checkpo
     const realOrigin = await realFolder(origin, 'origin');
     const realTarget = await realFolder(target, 'target');
     if (realTarget !== realOrigin) {
-      throw new TershError('CHECKPOINT_TARGET_MISMATCH', `Refusing to restore into ${realTarget}: checkpoints of ${realOrigin} only go back there.`, {
-        details: { origin: realOrigin, target: realTarget },
-      });
+      throw new TershError(
+        'CHECKPOINT_TARGET_MISMATCH',
+        `Refusing to restore into ${realTarget}: checkpoints of ${realOrigin} only go back there.`,
+        {
+          details: { origin: realOrigin, target: realTarget },
+        },
+      );
     }
     return realOrigin;
   }
@@ -83,7 +93,13 @@ export function createCheckpointStore(options?: CheckpointStoreOptions): Checkpo
     return (path, isDir) => skipStore(path, isDir) || test(path, isDir);
   }
 
-  async function restoreLocked(layout: OriginLayout, skipStore: ExcludeTest, published: Published, origin: string, startedAt: number): Promise<RestoreReport> {
+  async function restoreLocked(
+    layout: OriginLayout,
+    skipStore: ExcludeTest,
+    published: Published,
+    origin: string,
+    startedAt: number,
+  ): Promise<RestoreReport> {
     const { info } = published;
     const { label } = info;
     const wanted = await manifests.index(published);
@@ -140,7 +156,14 @@ export function createCheckpointStore(options?: CheckpointStoreOptions): Checkpo
       const { layout, skipStore } = await openOrigin(await realFolder(source, 'sourceDir'));
       await recordOrigin(layout);
       return withOriginLock(layout, async () => {
-        const snapshot = await takeSnapshot({ layout, label, ...normalized, excludeTest: excludeWith(normalized.exclude, skipStore), copier, manifests });
+        const snapshot = await takeSnapshot({
+          layout,
+          label,
+          ...normalized,
+          excludeTest: excludeWith(normalized.exclude, skipStore),
+          copier,
+          manifests,
+        });
         return snapshot.info;
       });
     },
@@ -159,10 +182,12 @@ export function createCheckpointStore(options?: CheckpointStoreOptions): Checkpo
     },
 
     async list(origin) {
-      const realOrigin = origin === undefined ? undefined : await lookupPath(optionalString('origin', origin, { nonEmpty: true }) ?? '');
+      const realOrigin =
+        origin === undefined ? undefined : await lookupPath(optionalString('origin', origin, { nonEmpty: true }) ?? '');
       if (realOrigin !== undefined) return withStoreBytes((await openOrigin(realOrigin)).layout);
       const infos: CheckpointInfo[] = [];
-      for (const name of await readdir(dir).catch(() => [] as string[])) infos.push(...(await withStoreBytes(layoutAt(join(dir, name), ''))));
+      for (const name of await readdir(dir).catch(() => [] as string[]))
+        infos.push(...(await withStoreBytes(layoutAt(join(dir, name), ''))));
       return infos.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
     },
 
@@ -185,7 +210,10 @@ export function createCheckpointStore(options?: CheckpointStoreOptions): Checkpo
       const { layout, skipStore } = await openOrigin(origin);
       return withOriginLock(layout, async () => {
         const { published } = await find(label, origin);
-        const scan = await scanTree(origin, excludeWith(published.info.exclude, skipStore), { maxBytes: Number.MAX_SAFE_INTEGER, maxFiles: Number.MAX_SAFE_INTEGER });
+        const scan = await scanTree(origin, excludeWith(published.info.exclude, skipStore), {
+          maxBytes: Number.MAX_SAFE_INTEGER,
+          maxFiles: Number.MAX_SAFE_INTEGER,
+        });
         const latest = (await listPublished(layout)).at(-1);
         const wanted = await loadReuseSource(published, manifests.index);
         const sources = [wanted];

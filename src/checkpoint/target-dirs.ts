@@ -16,10 +16,14 @@ function baseOf(relative: string): string {
 }
 
 export function targetChanged(root: string, relative: string, what: string, cause?: unknown): TershError {
-  return new TershError('CHECKPOINT_TARGET_CHANGED', `Restore stopped: ${join(root, relative)} ${what} while restoring; nothing was written outside ${root}. Restore again once the tree holds still.`, {
-    details: { origin: root, path: relative },
-    ...(cause === undefined ? {} : { cause }),
-  });
+  return new TershError(
+    'CHECKPOINT_TARGET_CHANGED',
+    `Restore stopped: ${join(root, relative)} ${what} while restoring; nothing was written outside ${root}. Restore again once the tree holds still.`,
+    {
+      details: { origin: root, path: relative },
+      ...(cause === undefined ? {} : { cause }),
+    },
+  );
 }
 
 /**

@@ -22,13 +22,18 @@ export interface CliOptions {
 }
 
 /** Runs one CLI invocation; returns what to print and the exit status (never exits the process itself). */
-export async function cli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, options: CliOptions = {}): Promise<CliOutput> {
+export async function cli(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+  options: CliOptions = {},
+): Promise<CliOutput> {
   const [name, ...rest] = argv;
   if (name === undefined) return { stdout: '', stderr: `${generalHelp()}\n`, status: 2 };
   if (name === '--help' || name === '-h' || name === 'help') return { stdout: `${generalHelp()}\n`, stderr: '', status: 0 };
   if (name === '--version') return { stdout: `${version()}\n`, stderr: '', status: 0 };
   const command = CLI_COMMANDS.find((candidate) => candidate.name === name);
-  if (!command) return usageError(`Unknown command \`${name}\`; expected one of: ${CLI_COMMANDS.map((c) => c.name).join(', ')}`, false);
+  if (!command)
+    return usageError(`Unknown command \`${name}\`; expected one of: ${CLI_COMMANDS.map((c) => c.name).join(', ')}`, false);
   const wantsPretty = rest.includes('--pretty');
   const schemaOnly = createTools(inertShell, { include: [command.tool], descriptions: 'full' })[0] as ToolDefinition;
   const properties = command.name === 'logs' ? LOGS_PROPERTIES : (schemaOnly.inputSchema.properties ?? {});
@@ -88,7 +93,8 @@ function positionalArgs(command: CliCommand, words: string[], args: Record<strin
     else if (words.length > 1) args.command = words.map(quoteWord).join(' ');
     return args;
   }
-  if (words.length > command.positional.length) return `Too many arguments: ${words.slice(command.positional.length).join(' ')}; usage: ${command.usage}`;
+  if (words.length > command.positional.length)
+    return `Too many arguments: ${words.slice(command.positional.length).join(' ')}; usage: ${command.usage}`;
   command.positional.forEach((key, index) => {
     if (words[index] !== undefined) args[key] = words[index];
   });
@@ -104,9 +110,11 @@ function present(command: CliCommand, body: Record<string, unknown>, readable: b
   const failed = body.error !== undefined && Object.keys(body).length === 1;
   const status = failed ? errorExitStatus(body) : command.name === 'run' ? runExitStatus(body) : 0;
   if (!readable) return { stdout: `${JSON.stringify(body)}\n`, stderr: '', status };
-  if (failed) return { stdout: '', stderr: `tersh ${command.name}: ${String((body.error as { message?: string }).message)}\n`, status };
+  if (failed)
+    return { stdout: '', stderr: `tersh ${command.name}: ${String((body.error as { message?: string }).message)}\n`, status };
   if (command.name === 'run') return { ...prettyRun(body, streamed), status };
-  if (command.name === 'detail' && typeof body.text === 'string') return { stdout: body.text.endsWith('\n') || body.text === '' ? body.text : `${body.text}\n`, stderr: '', status };
+  if (command.name === 'detail' && typeof body.text === 'string')
+    return { stdout: body.text.endsWith('\n') || body.text === '' ? body.text : `${body.text}\n`, stderr: '', status };
   return { stdout: `${pretty(body)}\n`, stderr: '', status };
 }
 
@@ -119,4 +127,3 @@ export function version(): string {
   const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
   return manifest.version;
 }
-

@@ -18,7 +18,11 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
     positional: 'rest',
     summary: 'Run a command; print its quiet result (exit status mirrors the command)',
     usage: 'tersh run [options] [--] <command...>',
-    examples: ["tersh run 'npm test'", 'tersh run --timeout-ms 5000 -- make build', "tersh run --expect-exit 0 --expect-file-exists dist/index.js 'npm run build'"],
+    examples: [
+      "tersh run 'npm test'",
+      'tersh run --timeout-ms 5000 -- make build',
+      "tersh run --expect-exit 0 --expect-file-exists dist/index.js 'npm run build'",
+    ],
   },
   {
     name: 'plan',

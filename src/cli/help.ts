@@ -31,14 +31,23 @@ export function generalHelp(): string {
 
 export function commandHelp(command: CliCommand, properties: Record<string, JsonSchema>): string {
   const flags = Object.entries(properties)
-    .filter(([name]) => !(command.positional === 'rest' ? ['command', 'cmd', 'run_in_background', 'auto_background_after_ms'] : command.positional).includes(name) && name !== 'cwd')
+    .filter(
+      ([name]) =>
+        !(
+          command.positional === 'rest' ? ['command', 'cmd', 'run_in_background', 'auto_background_after_ms'] : command.positional
+        ).includes(name) && name !== 'cwd',
+    )
     .flatMap(([name, schema]) => flagLines(name, schema));
   return [
     `${command.summary}.`,
     '',
     `Usage: ${command.usage}`,
-    ...(command.positional === 'rest' ? ['', 'One argument is a command line; several are the words of one command, quoted for you.'] : []),
-    ...(flags.length > 0 ? ['', 'Options (a flag without a value means true; write --flag=false for false; repeat a flag for a list):', ...flags] : []),
+    ...(command.positional === 'rest'
+      ? ['', 'One argument is a command line; several are the words of one command, quoted for you.']
+      : []),
+    ...(flags.length > 0
+      ? ['', 'Options (a flag without a value means true; write --flag=false for false; repeat a flag for a list):', ...flags]
+      : []),
     '',
     ...GLOBAL,
     '',
@@ -52,7 +61,9 @@ function flagLines(name: string, schema: JsonSchema, prefix = ''): string[] {
   const objectSchema = [schema, ...(schema.anyOf ?? [])].find((option) => option.type === 'object' && option.properties);
   const own = `  ${`${flag}${valueHint(schema)}`.padEnd(34)} ${schema.description ?? ''}`.trimEnd();
   if (!objectSchema?.properties) return [own];
-  const children = Object.entries(objectSchema.properties).flatMap(([child, childSchema]) => flagLines(child, childSchema, `${prefix}${name}_`));
+  const children = Object.entries(objectSchema.properties).flatMap(([child, childSchema]) =>
+    flagLines(child, childSchema, `${prefix}${name}_`),
+  );
   return schema.anyOf?.some((option) => option.type === 'boolean') ? [own, ...children] : children;
 }
 

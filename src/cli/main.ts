@@ -18,11 +18,20 @@ for (const signal of SIGNALS) {
 const argv = process.argv.slice(2);
 let status: number;
 if (argv[0] === 'mcp') {
-  const io = { input: process.stdin, output: process.stdout, errors: process.stderr, env: process.env, stop: interrupted.signal, version: version() };
+  const io = {
+    input: process.stdin,
+    output: process.stdout,
+    errors: process.stderr,
+    env: process.env,
+    stop: interrupted.signal,
+    version: version(),
+  };
   status = await mcpMain(argv.slice(1), io);
 } else {
   // In a terminal, `run --pretty` shows the output as it comes.
-  const live = process.stdout.isTTY ? { stdout: (chunk: string) => void process.stdout.write(chunk), stderr: (chunk: string) => void process.stderr.write(chunk) } : undefined;
+  const live = process.stdout.isTTY
+    ? { stdout: (chunk: string) => void process.stdout.write(chunk), stderr: (chunk: string) => void process.stderr.write(chunk) }
+    : undefined;
   const output = await cli(argv, process.env, { signal: interrupted.signal, ...(live ? { live } : {}) });
   process.stdout.write(output.stdout);
   process.stderr.write(output.stderr);

@@ -15,9 +15,17 @@ const METHOD_NOT_FOUND = -32601;
 const INVALID_PARAMS = -32602;
 
 type Id = string | number;
-interface Message { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown }
+interface Message {
+  jsonrpc?: unknown;
+  id?: unknown;
+  method?: unknown;
+  params?: unknown;
+}
 
-export interface McpServerInfo { name: string; version: string }
+export interface McpServerInfo {
+  name: string;
+  version: string;
+}
 
 /** A served connection: `closed` settles once the input has ended and every call in flight has settled. */
 export interface McpConnection {
@@ -30,7 +38,11 @@ export interface McpConnection {
  * Serves `tools` over `input` / `output` until the input ends. When it ends (the client went away),
  * every call in flight is aborted, so a running command's process group is killed, before `closed` settles.
  */
-export function serveMcp(tools: readonly ToolDefinition[], io: { input: Readable; output: Writable }, info: McpServerInfo): McpConnection {
+export function serveMcp(
+  tools: readonly ToolDefinition[],
+  io: { input: Readable; output: Writable },
+  info: McpServerInfo,
+): McpConnection {
   const byName = new Map(tools.map((tool) => [tool.name as string, tool]));
   const inFlight = new Map<Id, { controller: AbortController; settled: Promise<void> }>();
   const send = (message: object): void => void io.output.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
@@ -39,25 +51,40 @@ export function serveMcp(tools: readonly ToolDefinition[], io: { input: Readable
 
   const callTool = (id: Id, params: Record<string, unknown>): void => {
     const tool = typeof params.name === 'string' ? byName.get(params.name) : undefined;
-    if (!tool) return fail(id, INVALID_PARAMS, `Unknown tool \`${String(params.name)}\`; expected one of: ${[...byName.keys()].join(', ')}`);
+    if (!tool)
+      return fail(
+        id,
+        INVALID_PARAMS,
+        `Unknown tool \`${String(params.name)}\`; expected one of: ${[...byName.keys()].join(', ')}`,
+      );
     const controller = new AbortController();
     const token = (params._meta as { progressToken?: unknown } | undefined)?.progressToken;
-    const onProgress = typeof token === 'string' || typeof token === 'number'
-      ? (progress: ToolProgress) => {
-          if (!controller.signal.aborted) send({ method: 'notifications/progress', params: { progressToken: token, progress: progress.elapsedMs, message: progress.message } });
-        }
-      : undefined;
-    const settled = tool.handler(params.arguments ?? {}, { signal: controller.signal, ...(onProgress ? { onProgress } : {}) }).then((result) => {
-      inFlight.delete(id);
-      // A cancelled request gets no response (the client has stopped waiting for it).
-      if (!controller.signal.aborted) reply(id, result);
-    });
+    const onProgress =
+      typeof token === 'string' || typeof token === 'number'
+        ? (progress: ToolProgress) => {
+            if (!controller.signal.aborted)
+              send({
+                method: 'notifications/progress',
+                params: { progressToken: token, progress: progress.elapsedMs, message: progress.message },
+              });
+          }
+        : undefined;
+    const settled = tool
+      .handler(params.arguments ?? {}, { signal: controller.signal, ...(onProgress ? { onProgress } : {}) })
+      .then((result) => {
+        inFlight.delete(id);
+        // A cancelled request gets no response (the client has stopped waiting for it).
+        if (!controller.signal.aborted) reply(id, result);
+      });
     inFlight.set(id, { controller, settled });
   };
 
   const handle = (message: Message): void => {
     const { id, method } = message;
-    const params = (typeof message.params === 'object' && message.params !== null ? message.params : {}) as Record<string, unknown>;
+    const params = (typeof message.params === 'object' && message.params !== null ? message.params : {}) as Record<
+      string,
+      unknown
+    >;
     const isRequest = typeof id === 'string' || typeof id === 'number';
     if (message.jsonrpc !== '2.0' || typeof method !== 'string') {
       if (isRequest) fail(id, INVALID_REQUEST, 'Expected a JSON-RPC 2.0 request');
@@ -74,7 +101,9 @@ export function serveMcp(tools: readonly ToolDefinition[], io: { input: Readable
     }
     if (method === 'ping') return reply(id, {});
     if (method === 'tools/list') {
-      return reply(id, { tools: tools.map(({ name, description, inputSchema, annotations }) => ({ name, description, inputSchema, annotations })) });
+      return reply(id, {
+        tools: tools.map(({ name, description, inputSchema, annotations }) => ({ name, description, inputSchema, annotations })),
+      });
     }
     if (method === 'tools/call') return callTool(id, params);
     fail(id, METHOD_NOT_FOUND, `Method not found: ${method}`);
@@ -89,7 +118,8 @@ export function serveMcp(tools: readonly ToolDefinition[], io: { input: Readable
     } catch {
       return fail(null, PARSE_ERROR, 'Parse error: a line that is not JSON');
     }
-    if (typeof message !== 'object' || message === null || Array.isArray(message)) return fail(null, INVALID_REQUEST, 'Expected a JSON-RPC 2.0 message object');
+    if (typeof message !== 'object' || message === null || Array.isArray(message))
+      return fail(null, INVALID_REQUEST, 'Expected a JSON-RPC 2.0 message object');
     handle(message as Message);
   });
   const closed = new Promise<void>((resolve) => {

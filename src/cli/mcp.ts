@@ -15,15 +15,19 @@ export const MCP_HELP = [
   '  --sandbox               Confine every run (bubblewrap / sandbox-exec); a call cannot lift it',
   '  --policy <file.json>    Allow/deny rules, as createPolicy() takes them: {"deny":["rm -rf"],"mode":"enforce"}',
   `  --include <tools>       Comma-separated subset of: ${TOOL_NAMES.join(', ')}`,
-  '  --dialect <name>        tersh (default) or claude-code: sh_run results also carry Bash\'s interrupted, returnCodeInterpretation…',
+  "  --dialect <name>        tersh (default) or claude-code: sh_run results also carry Bash's interrupted, returnCodeInterpretation…",
   '  --format <name>         json (default) or text: sh_run answers in terse [exit:N] text',
   '  --allow-dangerously-disable-sandbox   Let a call lift --sandbox with dangerouslyDisableSandbox: true',
   '',
-  'A cancelled call, or a client that disconnects, kills the running command\'s process group.',
+  "A cancelled call, or a client that disconnects, kills the running command's process group.",
   'Client configuration: { "mcpServers": { "tersh": { "command": "npx", "args": ["tersh", "mcp", "--cwd", "/path"] } } }',
 ].join('\n');
 
-interface McpSettings { shell: ShellOptions; include: ToolName[] | undefined; tools: Pick<CreateToolsOptions, 'dialect' | 'format'> }
+interface McpSettings {
+  shell: ShellOptions;
+  include: ToolName[] | undefined;
+  tools: Pick<CreateToolsOptions, 'dialect' | 'format'>;
+}
 
 const CHOICES = { '--dialect': ['tersh', 'claude-code'], '--format': ['json', 'text'] } as const;
 
@@ -40,14 +44,16 @@ export function parseMcpFlags(argv: readonly string[], env: NodeJS.ProcessEnv): 
     const value = (): string | undefined => inline ?? argv[++index];
     if (flag === '--help' || flag === '-h') return 'help';
     if (flag === '--sandbox') {
-      if (inline !== undefined && inline !== 'true' && inline !== 'false') return `Expected \`--sandbox\` to be true or false, got \`${inline}\``;
+      if (inline !== undefined && inline !== 'true' && inline !== 'false')
+        return `Expected \`--sandbox\` to be true or false, got \`${inline}\``;
       if (inline !== 'false') shell.sandbox = true;
     } else if (flag === '--allow-dangerously-disable-sandbox') {
       shell.allowDangerouslyDisableSandbox = true;
     } else if (flag === '--dialect' || flag === '--format') {
       const choice = value();
       const allowed: readonly string[] = CHOICES[flag];
-      if (!choice || !allowed.includes(choice)) return `Expected \`${flag}\` to be one of ${allowed.join(', ')}, got \`${choice ?? ''}\``;
+      if (!choice || !allowed.includes(choice))
+        return `Expected \`${flag}\` to be one of ${allowed.join(', ')}, got \`${choice ?? ''}\``;
       if (flag === '--dialect') tools.dialect = choice as NonNullable<CreateToolsOptions['dialect']>;
       else tools.format = choice as NonNullable<CreateToolsOptions['format']>;
     } else if (flag === '--cwd') {
@@ -63,7 +69,10 @@ export function parseMcpFlags(argv: readonly string[], env: NodeJS.ProcessEnv): 
         return `Could not read the policy \`${file}\`: ${(error as Error).message}`;
       }
     } else if (flag === '--include') {
-      const names = value()?.split(',').map((name) => name.trim()).filter((name) => name !== '');
+      const names = value()
+        ?.split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== '');
       if (!names?.length) return 'Expected `--include` to be followed by tool names';
       const unknown = names.find((name) => !TOOL_NAMES.includes(name as ToolName));
       if (unknown) return `Unknown tool \`${unknown}\` in \`--include\`; expected some of: ${TOOL_NAMES.join(', ')}`;
@@ -89,8 +98,8 @@ export async function mcpMain(
   io: { input: Readable; output: Writable; errors: Writable; env: NodeJS.ProcessEnv; stop?: AbortSignal; version: string },
 ): Promise<number> {
   const settings = parseMcpFlags(argv, io.env);
-  if (settings === 'help') return void io.output.write(`${MCP_HELP}\n`), 0;
-  if (typeof settings === 'string') return void io.errors.write(`tersh mcp: ${settings}\n`), 2;
+  if (settings === 'help') return (void io.output.write(`${MCP_HELP}\n`), 0);
+  if (typeof settings === 'string') return (void io.errors.write(`tersh mcp: ${settings}\n`), 2);
   let shell;
   try {
     shell = createShell(settings.shell);

@@ -1,6 +1,5 @@
 import type { JsonSchema } from '../tools/index.js';
 
-
 /** Flags that are the CLI's own, not the tool's. */
 export interface GlobalFlags {
   pretty: boolean;
@@ -22,7 +21,11 @@ const kebabToSnake = (flag: string) => flag.replace(/-/g, '_');
  * a boolean property is a bare flag (`--full`, `--full=false`), a nested object takes `--<object>-<key>`,
  * `--env NAME=value` fills an object of strings, and a repeated flag becomes a list.
  */
-export function parseFlags(argv: readonly string[], properties: Record<string, JsonSchema>, options: { restIsCommand?: boolean } = {}): ParsedArgs {
+export function parseFlags(
+  argv: readonly string[],
+  properties: Record<string, JsonSchema>,
+  options: { restIsCommand?: boolean } = {},
+): ParsedArgs {
   const global: GlobalFlags = { pretty: false, help: false };
   const positional: string[] = [];
   const args: Record<string, unknown> = {};
@@ -73,7 +76,12 @@ export function parseFlags(argv: readonly string[], properties: Record<string, J
       const eq = text.indexOf('=');
       if (eq <= 0) throw new TypeError(`Expected \`--${key}\` to be NAME=value, got \`${text}\``);
       const map = (holder[key] ??= {}) as Record<string, string>;
-      Object.defineProperty(map, text.slice(0, eq), { value: text.slice(eq + 1), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(map, text.slice(0, eq), {
+        value: text.slice(eq + 1),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
       return;
     }
     const previous = holder[key];
@@ -113,7 +121,13 @@ function isBooleanish(schema: JsonSchema): boolean {
 }
 
 function convert(schema: JsonSchema, text: string): unknown {
-  const types = new Set([schema.type, ...(schema.anyOf ?? []).map((option) => option.type), ...(schema.anyOf ?? []).map((option) => option.items?.type)].flat());
+  const types = new Set(
+    [
+      schema.type,
+      ...(schema.anyOf ?? []).map((option) => option.type),
+      ...(schema.anyOf ?? []).map((option) => option.items?.type),
+    ].flat(),
+  );
   if (types.has('boolean') && (text === 'true' || text === 'false')) return text === 'true';
   if ((types.has('integer') || types.has('number')) && /^-?\d+(\.\d+)?$/.test(text)) return Number(text);
   return text;

@@ -2,13 +2,21 @@
 export function pretty(value: unknown, indent = ''): string {
   if (Array.isArray(value)) {
     if (value.length === 0) return `${indent}(none)`;
-    return value.map((item) => (isObject(item) ? `${indent}-\n${pretty(item, `${indent}  `)}` : `${indent}- ${scalar(item)}`)).join('\n');
+    return value
+      .map((item) => (isObject(item) ? `${indent}-\n${pretty(item, `${indent}  `)}` : `${indent}- ${scalar(item)}`))
+      .join('\n');
   }
   if (!isObject(value)) return `${indent}${scalar(value)}`;
   const lines: string[] = [];
   for (const [key, item] of Object.entries(value)) {
     if (typeof item === 'string' && item.includes('\n')) {
-      lines.push(`${indent}${key}: |`, ...item.replace(/\n$/, '').split('\n').map((line) => `${indent}  ${line}`));
+      lines.push(
+        `${indent}${key}: |`,
+        ...item
+          .replace(/\n$/, '')
+          .split('\n')
+          .map((line) => `${indent}  ${line}`),
+      );
     } else if (Array.isArray(item) && item.every((entry) => !isObject(entry))) {
       lines.push(`${indent}${key}: ${item.length === 0 ? '(none)' : item.map(scalar).join(', ')}`);
     } else if (isObject(item) || Array.isArray(item)) {

@@ -40,7 +40,8 @@ const BAR_OR_RATE = /^\s*\d{1,3}(?:\.\d+)?%\s*\[?[=#>\s.-]*\]?|[█▓▒░━�
 
 /** A spinner frame (at most one character), or a progress bar or transfer rate (never without `%` or `B/s`). */
 const spinnerOrBar: LineTester = {
-  test: (line) => (line.trim().length <= 1 ? SPINNER.test(line) : (line.includes('%') || line.includes('B/s')) && BAR_OR_RATE.test(line)),
+  test: (line) =>
+    line.trim().length <= 1 ? SPINNER.test(line) : (line.includes('%') || line.includes('B/s')) && BAR_OR_RATE.test(line),
 };
 
 // A stack frame inside Node.js itself (`at Test.run (node:internal/test_runner/test:796:25)`): never the line

@@ -25,12 +25,21 @@ export function condense(input: CondenseInput, options?: CondenseOptions): Conde
   const recogniser = recogniserFor(o.command, firstLines(o.stdout, 60), firstLines(o.stderr, 60), o.recognisers);
   const testers = testersFor(recogniser);
   const window = windowFor(o.budgetTokens);
-  const read = (stream: 'stdout' | 'stderr'): StreamLines => readLines(o[stream], window, testers[stream], recogniser?.overview !== undefined, o.cuts[stream]);
-  return condenseRead(o, recogniser, { stdout: { read: read('stdout'), raw: o.stdout }, stderr: { read: read('stderr'), raw: o.stderr } });
+  const read = (stream: 'stdout' | 'stderr'): StreamLines =>
+    readLines(o[stream], window, testers[stream], recogniser?.overview !== undefined, o.cuts[stream]);
+  return condenseRead(o, recogniser, {
+    stdout: { read: read('stdout'), raw: o.stdout },
+    stderr: { read: read('stderr'), raw: o.stderr },
+  });
 }
 
 /** The recogniser for a command and the first lines of its streams, the caller's own tried first. */
-export function recogniserFor(command: string, stdoutStart: readonly string[], stderrStart: readonly string[], own: readonly Recogniser[] = []): Recogniser | undefined {
+export function recogniserFor(
+  command: string,
+  stdoutStart: readonly string[],
+  stderrStart: readonly string[],
+  own: readonly Recogniser[] = [],
+): Recogniser | undefined {
   return pickRecogniser(command, `${stdoutStart.join('\n')}\n${stderrStart.join('\n')}`, [...own, ...defaultRecognisers]);
 }
 
@@ -47,17 +56,31 @@ export interface ReadStream {
 }
 
 /** {@link condense} over streams already read (by {@link readLines}, or scanned from a record by run()). */
-export function condenseRead(o: NormalizedCondense, recogniser: Recogniser | undefined, streams: { stdout: ReadStream; stderr: ReadStream }): CondenseResult {
+export function condenseRead(
+  o: NormalizedCondense,
+  recogniser: Recogniser | undefined,
+  streams: { stdout: ReadStream; stderr: ReadStream },
+): CondenseResult {
   const testers = testersFor(recogniser);
   const out = analyseStream(streams.stdout.read, testers.stdout, o.budgetTokens);
   const err = analyseStream(streams.stderr.read, testers.stderr, o.budgetTokens);
   // A stream that normalising leaves as it was costs what its lines were priced at; one with escape codes or carriage returns is counted raw.
-  const rawTokens = (stream: AnalysedStream, raw: string | undefined): number => (raw === undefined || isAsShown(raw) ? stream.tokens : estimateTokensSampled(raw));
+  const rawTokens = (stream: AnalysedStream, raw: string | undefined): number =>
+    raw === undefined || isAsShown(raw) ? stream.tokens : estimateTokensSampled(raw);
   const rawOut = rawTokens(out, streams.stdout.raw);
   const rawErr = rawTokens(err, streams.stderr.raw);
   const tokensBefore = rawOut + rawErr;
-  const tokensOf = (view: string, raw: string | undefined, rawCount: number): number => (view === raw ? rawCount : estimateTokens(view));
-  const base = { stdoutLines: out.map.total, stderrLines: err.map.total, stdoutOmitted: [], stderrOmitted: [], omittedLines: 0, signalLines: 0, tokensBefore };
+  const tokensOf = (view: string, raw: string | undefined, rawCount: number): number =>
+    view === raw ? rawCount : estimateTokens(view);
+  const base = {
+    stdoutLines: out.map.total,
+    stderrLines: err.map.total,
+    stdoutOmitted: [],
+    stderrOmitted: [],
+    omittedLines: 0,
+    signalLines: 0,
+    tokensBefore,
+  };
   const context = (stream: 'stdout' | 'stderr') => ({ recordId: o.recordId, stream });
   // A sparse read's unread runs stay gap markers even in a view meant to be whole (never for a huge stream in practice: its view is smaller).
   const wholeOf = (stream: AnalysedStream, name: 'stdout' | 'stderr'): string =>
@@ -65,7 +88,13 @@ export function condenseRead(o: NormalizedCondense, recogniser: Recogniser | und
   const whole = (strategy: CondenseResult['strategy']): CondenseResult => {
     const stdout = wholeOf(out, 'stdout');
     const stderr = wholeOf(err, 'stderr');
-    return { ...base, stdout, stderr, strategy, tokensAfter: tokensOf(stdout, streams.stdout.raw, rawOut) + tokensOf(stderr, streams.stderr.raw, rawErr) };
+    return {
+      ...base,
+      stdout,
+      stderr,
+      strategy,
+      tokensAfter: tokensOf(stdout, streams.stdout.raw, rawOut) + tokensOf(stderr, streams.stderr.raw, rawErr),
+    };
   };
   const signalLines = out.classified.signalCount + err.classified.signalCount;
   const named = recogniser ? { recognizer: recogniser.name, recogniser: recogniser.name } : {};
@@ -78,9 +107,17 @@ export function condenseRead(o: NormalizedCondense, recogniser: Recogniser | und
   const notes = keepTail ? [unexplainedFailureNote(o.exitCode ?? null)] : [];
   const found = signalLines + out.classified.summaryCount + err.classified.summaryCount;
   const explained = recogniser !== undefined && recogniser.overview === undefined && found > 0 && !keepTail;
-  const plan = (stream: 'stdout' | 'stderr', budget: number) => ({ explained, budget, recogniser, keepTail, context: context(stream), notes: stream === noteOn ? notes : [] });
+  const plan = (stream: 'stdout' | 'stderr', budget: number) => ({
+    explained,
+    budget,
+    recogniser,
+    keepTail,
+    context: context(stream),
+    notes: stream === noteOn ? notes : [],
+  });
   // A stream within its share is shown whole, unless the recogniser explained the output: then its noise goes too.
-  const condenses = (stream: AnalysedStream, budget: number): boolean => stream.lines.length > 0 && (stream.tokens > budget || explained);
+  const condenses = (stream: AnalysedStream, budget: number): boolean =>
+    stream.lines.length > 0 && (stream.tokens > budget || explained);
   const stdoutView = condenses(out, outBudget) ? condenseStream(out, plan('stdout', outBudget)) : undefined;
   const stderrView = condenses(err, errBudget) ? condenseStream(err, plan('stderr', errBudget)) : undefined;
   const stdout = stdoutView?.text ?? wholeOf(out, 'stdout');
@@ -111,7 +148,19 @@ function unchanged(o: NormalizedCondense): CondenseResult {
   const tokensBefore = estimateTokensSampled(o.stdout) + estimateTokensSampled(o.stderr);
   const tokensAfter = stdout === o.stdout && stderr === o.stderr ? tokensBefore : estimateTokens(stdout) + estimateTokens(stderr);
   const strategy = o.mode === 'lossless' ? 'lossless' : 'pass-through';
-  return { stdoutLines: outLines.length, stderrLines: errLines.length, stdoutOmitted: [], stderrOmitted: [], omittedLines: 0, signalLines: 0, tokensBefore, tokensAfter, stdout, stderr, strategy };
+  return {
+    stdoutLines: outLines.length,
+    stderrLines: errLines.length,
+    stdoutOmitted: [],
+    stderrOmitted: [],
+    omittedLines: 0,
+    signalLines: 0,
+    tokensBefore,
+    tokensAfter,
+    stdout,
+    stderr,
+    strategy,
+  };
 }
 
 function join(lines: readonly string[], raw: string): string {

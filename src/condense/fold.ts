@@ -22,7 +22,14 @@ export interface FoldGroup {
  * A group never reaches across lines that were not compared (the middle of a huge output, an `unread` entry; for
  * signals and summaries only a `lossy` one): its fold marker's count is then exact over the range it names.
  */
-export function findFolds(lines: readonly string[], roles: Uint8Array, window = Infinity, minCount = 3, shapes?: Float64Array, skipped?: SkippedEntries): FoldGroup[] {
+export function findFolds(
+  lines: readonly string[],
+  roles: Uint8Array,
+  window = Infinity,
+  minCount = 3,
+  shapes?: Float64Array,
+  skipped?: SkippedEntries,
+): FoldGroup[] {
   const byShape = new Map<string, number[]>();
   const middleSkipped = lines.length > 2 * window;
   let ordinarySegment = 0;
@@ -55,7 +62,8 @@ export function findFolds(lines: readonly string[], roles: Uint8Array, window = 
     }
     // Headings and block context are look-alikes too (counted when hidden), never the exemplar: they are kept on their own terms.
     const exemplar = members.findIndex((i) => roles[i] !== Role.structure && roles[i] !== Role.context);
-    if (exemplar !== -1) groups.push({ exemplar: members[exemplar] as number, members: members.filter((_, k) => k !== exemplar) });
+    if (exemplar !== -1)
+      groups.push({ exemplar: members[exemplar] as number, members: members.filter((_, k) => k !== exemplar) });
   }
   return groups;
 }

@@ -47,6 +47,7 @@ export function candidateFinder(patterns: readonly RegExp[], longChars: number):
       }
       const literals = requiredLiterals(alternative, pattern.flags);
       // a case-blind pattern matches other cases of a non-ASCII letter than the Latin-1 reading's folding finds
+      // eslint-disable-next-line no-control-regex
       if (literals === undefined || (folds && literals.some((l) => /[^\x00-\x7f]/.test(l)))) return undefined;
       anywhere.push(...literals.map(utf8AsLatin1));
     }
@@ -92,7 +93,11 @@ function spaceBytes(text: string, at: number): number {
   const third = text.charCodeAt(at + 2);
   if (c === 0xc2) return pair === 0xa0 ? 2 : 0;
   if (c === 0xe1) return pair === 0x9a && third === 0x80 ? 3 : 0;
-  if (c === 0xe2) return (pair === 0x80 && (third <= 0x8a || third === 0xa8 || third === 0xa9 || third === 0xaf)) || (pair === 0x81 && third === 0x9f) ? 3 : 0;
+  if (c === 0xe2)
+    return (pair === 0x80 && (third <= 0x8a || third === 0xa8 || third === 0xa9 || third === 0xaf)) ||
+      (pair === 0x81 && third === 0x9f)
+      ? 3
+      : 0;
   if (c === 0xe3) return pair === 0x80 && third === 0x80 ? 3 : 0;
   if (c === 0xef) return pair === 0xbb && third === 0xbf ? 3 : 0;
   return 0;
@@ -124,7 +129,7 @@ function keyLines(regex: RegExp, text: string, from: number, to: number): number
 
 function literalLines(text: string, literal: string, from: number, to: number): number[] {
   const starts: number[] = [];
-  for (let at = text.indexOf(literal, from); at !== -1 && at < to; ) {
+  for (let at = text.indexOf(literal, from); at !== -1 && at < to;) {
     starts.push(lineStartBefore(text, at, from));
     const nl = text.indexOf('\n', at);
     at = nl === -1 ? -1 : text.indexOf(literal, nl + 1);
@@ -151,7 +156,8 @@ function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
   let i = 0;
   let j = 0;
   while (i < a.length || j < b.length) {
-    const next = j >= b.length || (i < a.length && (a[i] as number) <= (b[j] as number)) ? (a[i++] as number) : (b[j++] as number);
+    const next =
+      j >= b.length || (i < a.length && (a[i] as number) <= (b[j] as number)) ? (a[i++] as number) : (b[j++] as number);
     if (out.length === 0 || out[out.length - 1] !== next) out.push(next);
   }
   return out;

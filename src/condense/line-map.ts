@@ -17,7 +17,8 @@ export interface LineMap {
 }
 
 export function lineMap(entries: number, runs?: UnreadRuns): LineMap {
-  if (runs === undefined || runs.size === 0) return { total: entries, unread: undefined, first: (i) => i + 1, last: (i) => i + 1 };
+  if (runs === undefined || runs.size === 0)
+    return { total: entries, unread: undefined, first: (i) => i + 1, last: (i) => i + 1 };
   const unread = new Uint8Array(entries);
   const starts = new Float64Array(entries + 1);
   starts[0] = 1;
@@ -26,5 +27,10 @@ export function lineMap(entries: number, runs?: UnreadRuns): LineMap {
     if (run !== undefined) unread[i] = 1;
     starts[i + 1] = (starts[i] as number) + (run ?? 1);
   }
-  return { total: (starts[entries] as number) - 1, unread, first: (i) => starts[i] as number, last: (i) => (starts[i + 1] as number) - 1 };
+  return {
+    total: (starts[entries] as number) - 1,
+    unread,
+    first: (i) => starts[i] as number,
+    last: (i) => (starts[i + 1] as number) - 1,
+  };
 }

@@ -13,10 +13,15 @@ function range(from: number, to: number): string {
 }
 
 /** How to fetch what a marker stands for; given in full once per stream (`withCall`), later markers stay short. */
-function fetchHint(context: MarkerContext, withCall: boolean, fetch: { fromLine: number; toLine: number } | { match: string }): string {
+function fetchHint(
+  context: MarkerContext,
+  withCall: boolean,
+  fetch: { fromLine: number; toLine: number } | { match: string },
+): string {
   if (context.recordId === undefined) return '';
   if (!withCall) return 'match' in fetch ? `; match ${JSON.stringify(fetch.match)}` : '';
-  const args = 'match' in fetch ? `match: ${JSON.stringify(fetch.match)}` : `fromLine: ${fetch.fromLine}, toLine: ${fetch.toLine}`;
+  const args =
+    'match' in fetch ? `match: ${JSON.stringify(fetch.match)}` : `fromLine: ${fetch.fromLine}, toLine: ${fetch.toLine}`;
   return `; detail(${JSON.stringify(context.recordId)}, { selector: "${context.stream}", ${args} })`;
 }
 
@@ -31,7 +36,15 @@ export function gapMarker(context: MarkerContext, from: number, to: number, with
 }
 
 /** Follows a kept line whose look-alikes are hidden among other gaps: `[… ×37 more like the line above, among lines 12–140; match "…" …]` */
-export function foldMarker(context: MarkerContext, withCall: boolean, count: number, from: number, to: number, match: string, earlier = false): string {
+export function foldMarker(
+  context: MarkerContext,
+  withCall: boolean,
+  count: number,
+  from: number,
+  to: number,
+  match: string,
+  earlier = false,
+): string {
   return `[… ×${count} ${earlier ? 'earlier' : 'more'} like the line above, among ${range(from, to)}${fetchHint(context, withCall, { match })} …]`;
 }
 

@@ -1,4 +1,12 @@
-import { invalid, isPlainObject, optionalInteger, optionalOneOf, optionalString, readOptionsObject, requiredString } from '../validate.js';
+import {
+  invalid,
+  isPlainObject,
+  optionalInteger,
+  optionalOneOf,
+  optionalString,
+  readOptionsObject,
+  requiredString,
+} from '../validate.js';
 import type { CondenseInput, CondenseOptions, Recogniser, StreamCut } from './types.js';
 
 export interface NormalizedCondense {
@@ -24,7 +32,8 @@ export function normalizeCondense(input: CondenseInput, options: CondenseOptions
   if (!isPlainObject(input)) throw invalid('input', 'a plain object', input);
   const given = readOptionsObject('input', input, INPUT_KEYS);
   const opts = readOptionsObject('options', options, OPTION_KEYS);
-  const exitCode = given.exitCode === null ? null : optionalInteger('exitCode', given.exitCode, { min: -(2 ** 31), max: 2 ** 32 });
+  const exitCode =
+    given.exitCode === null ? null : optionalInteger('exitCode', given.exitCode, { min: -(2 ** 31), max: 2 ** 32 });
   return {
     command: optionalString('command', given.command) ?? '',
     stdout: requiredString('stdout', given.stdout),
@@ -46,7 +55,8 @@ function readCuts(value: unknown): { stdout?: StreamCut; stderr?: StreamCut } {
     const cut = readOptionsObject(`cuts.${stream}`, cuts[stream], ['markerLine', 'resumesAtLine']);
     const markerLine = optionalInteger(`cuts.${stream}.markerLine`, cut.markerLine, { min: 1 });
     const resumesAtLine = optionalInteger(`cuts.${stream}.resumesAtLine`, cut.resumesAtLine, { min: 1 });
-    if (markerLine === undefined || resumesAtLine === undefined) throw invalid(`cuts.${stream}`, 'an object with `markerLine` and `resumesAtLine`', cuts[stream]);
+    if (markerLine === undefined || resumesAtLine === undefined)
+      throw invalid(`cuts.${stream}`, 'an object with `markerLine` and `resumesAtLine`', cuts[stream]);
     out[stream] = { markerLine, resumesAtLine };
   }
   return out;
@@ -56,9 +66,11 @@ function readRecognisers(field: string, value: unknown): readonly Recogniser[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) throw invalid(field, 'an array of recognizers', value);
   value.forEach((item: unknown, index) => {
-    if (!isPlainObject(item) || typeof item.name !== 'string') throw invalid(`${field}[${index}]`, 'a recognizer object with a `name`', item);
+    if (!isPlainObject(item) || typeof item.name !== 'string')
+      throw invalid(`${field}[${index}]`, 'a recognizer object with a `name`', item);
     for (const key of ['command', 'detect'] as const) {
-      if (item[key] !== undefined && !(item[key] instanceof RegExp)) throw invalid(`${field}[${index}].${key}`, 'a RegExp', item[key]);
+      if (item[key] !== undefined && !(item[key] instanceof RegExp))
+        throw invalid(`${field}[${index}].${key}`, 'a RegExp', item[key]);
     }
     for (const key of ['signals', 'summary', 'structure', 'noise'] as const) {
       const list = item[key];

@@ -12,7 +12,9 @@ export interface Guarded {
 }
 
 export function combine(items: readonly (RegExp | Guarded)[]): LineTester {
-  const guarded = items.filter((item): item is Guarded => !(item instanceof RegExp)).map(({ guard, pattern }) => ({ guard: withoutState(guard), pattern: withoutState(pattern) }));
+  const guarded = items
+    .filter((item): item is Guarded => !(item instanceof RegExp))
+    .map(({ guard, pattern }) => ({ guard: withoutState(guard), pattern: withoutState(pattern) }));
   return tester(unions(items.filter((item): item is RegExp => item instanceof RegExp)), guarded);
 }
 
@@ -21,9 +23,11 @@ export function unions(patterns: readonly RegExp[]): RegExp[] {
   const plain = patterns.filter((p) => p.flags.replace(/[gy]/g, '') === '');
   const flagged = patterns.filter((p) => p.flags.replace(/[gy]/g, '') !== '').map(withoutState);
   const alternatives = plain.flatMap((p) => topLevelAlternatives(p.source));
-  return [anchoredUnion(alternatives.filter((a) => a.startsWith('^'))), looseUnion(alternatives.filter((a) => !a.startsWith('^'))), ...flagged].filter(
-    (re): re is RegExp => re !== undefined,
-  );
+  return [
+    anchoredUnion(alternatives.filter((a) => a.startsWith('^'))),
+    looseUnion(alternatives.filter((a) => !a.startsWith('^'))),
+    ...flagged,
+  ].filter((re): re is RegExp => re !== undefined);
 }
 
 /** The regexes of {@link combineLoosely}: together they match at least every line `combine(items)` matches. */
@@ -36,7 +40,8 @@ function tester(regexes: readonly RegExp[], guarded: readonly Guarded[]): LineTe
   const [first, second] = regexes;
   if (guarded.length === 0 && regexes.length === 0) return { test: () => false };
   if (guarded.length === 0 && regexes.length === 1 && first) return { test: (line) => first.test(line) };
-  if (guarded.length === 0 && regexes.length === 2 && first && second) return { test: (line) => first.test(line) || second.test(line) };
+  if (guarded.length === 0 && regexes.length === 2 && first && second)
+    return { test: (line) => first.test(line) || second.test(line) };
   return {
     test(line: string): boolean {
       for (let k = 0; k < regexes.length; k++) if ((regexes[k] as RegExp).test(line)) return true;

@@ -19,7 +19,14 @@ export interface Priced {
  * ordinary lines there are never shown one by one). Window lines are read from one UTF-8 encoding per end;
  * `joined`, when given, is `lines.join('\n')`. Unread entries cost nothing; the total is extrapolated to `map.total` lines.
  */
-export function priceLines(lines: readonly string[], roles: Uint8Array, window: number, maxLineChars: number, map: LineMap, joined?: string): Priced {
+export function priceLines(
+  lines: readonly string[],
+  roles: Uint8Array,
+  window: number,
+  maxLineChars: number,
+  map: LineMap,
+  joined?: string,
+): Priced {
   const n = lines.length;
   const costs = new Float64Array(n);
   const shapes = new Float64Array(n).fill(Number.NaN);
@@ -46,7 +53,9 @@ export function priceLines(lines: readonly string[], roles: Uint8Array, window: 
       else {
         const start = encoded.starts[i - from] as number;
         const end = (encoded.starts[i - from + 1] as number) - 1;
-        cost = long ? estimateTokens(capLine(line, maxLineChars)) + 1 : Math.round(countTokenBytes(encoded.bytes, start, end)) + 1;
+        cost = long
+          ? estimateTokens(capLine(line, maxLineChars)) + 1
+          : Math.round(countTokenBytes(encoded.bytes, start, end)) + 1;
         shapes[i] = shapeOfBytes(encoded.bytes, start, end);
       }
       costs[i] = cost;
@@ -63,6 +72,8 @@ export function priceLines(lines: readonly string[], roles: Uint8Array, window: 
     price(window, n - window, false);
     price(n - window, n, true);
   }
-  const tokens = (windowLines === map.total ? windowTokens : Math.round((windowTokens / Math.max(1, windowLines)) * map.total)) + uncappedExtra;
+  const tokens =
+    (windowLines === map.total ? windowTokens : Math.round((windowTokens / Math.max(1, windowLines)) * map.total)) +
+    uncappedExtra;
   return { costs, shapes, tokens };
 }

@@ -2,7 +2,8 @@ import type { Recogniser } from './types.js';
 
 const SAMPLE_CHARS = 4096;
 const SEGMENTS = /\|\||&&|[;|&\n]/;
-const PREFIXES = /^(?:\s*(?:\w+=\S*|sudo|env|time|nice|nohup|exec|command|timeout\s+\S+|npx|bunx|pnpm\s+(?:exec|dlx)|yarn\s+(?:exec|dlx)|uv\s+run|poetry\s+run|python\d?(?:\.\d+)?\s+-m)\s+)+/;
+const PREFIXES =
+  /^(?:\s*(?:\w+=\S*|sudo|env|time|nice|nohup|exec|command|timeout\s+\S+|npx|bunx|pnpm\s+(?:exec|dlx)|yarn\s+(?:exec|dlx)|uv\s+run|poetry\s+run|python\d?(?:\.\d+)?\s+-m)\s+)+/;
 
 /** Each simple command of a command line, last first, with wrappers (`sudo`, `npx`, `VAR=1`) and the program's directory removed. */
 function programs(command: string): string[] {

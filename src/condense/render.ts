@@ -41,7 +41,8 @@ export function render(input: RenderInput): Rendered {
     if (hidden.length === 0) continue;
     const from = hidden[0] as number;
     const to = hidden[hidden.length - 1] as number;
-    const wholeGap = to - from + 1 === hidden.length && (from === 0 || kept[from - 1] === 1) && (to + 1 >= lines.length || kept[to + 1] === 1);
+    const wholeGap =
+      to - from + 1 === hidden.length && (from === 0 || kept[from - 1] === 1) && (to + 1 >= lines.length || kept[to + 1] === 1);
     if (wholeGap) foldedGaps.set(map.first(from), { exemplar: group.exemplar, to: map.last(to) });
     else foldAfter.set(group.exemplar, { count: hidden.length, from: map.first(from), to: map.first(to) });
   }
@@ -55,7 +56,18 @@ export function render(input: RenderInput): Rendered {
     if (kept[i] === 1) {
       out.push(capLine(lines[i] as string, maxLineChars));
       const fold = foldAfter.get(i);
-      if (fold !== undefined) out.push(foldMarker(context, firstMarker(), fold.count, fold.from, fold.to, matchFor(lines[i] as string), fold.from < map.first(i)));
+      if (fold !== undefined)
+        out.push(
+          foldMarker(
+            context,
+            firstMarker(),
+            fold.count,
+            fold.from,
+            fold.to,
+            matchFor(lines[i] as string),
+            fold.from < map.first(i),
+          ),
+        );
       i++;
       continue;
     }

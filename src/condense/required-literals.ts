@@ -53,9 +53,23 @@ class Parser {
       branches.push(this.sequence());
     }
     if (branches.length === 1) return branches[0] as Info;
-    if (branches.every((b) => b.exact !== undefined)) return capped(branches.flatMap((b) => b.exact as string[]), true);
-    const prefix = branches.every((b) => b.prefix !== undefined) ? capped(branches.flatMap((b) => b.prefix as string[]), false).holds : undefined;
-    const holds = branches.every((b) => best(b) !== undefined) ? capped(branches.flatMap((b) => best(b) as string[]), false).holds : undefined;
+    if (branches.every((b) => b.exact !== undefined))
+      return capped(
+        branches.flatMap((b) => b.exact as string[]),
+        true,
+      );
+    const prefix = branches.every((b) => b.prefix !== undefined)
+      ? capped(
+          branches.flatMap((b) => b.prefix as string[]),
+          false,
+        ).holds
+      : undefined;
+    const holds = branches.every((b) => best(b) !== undefined)
+      ? capped(
+          branches.flatMap((b) => best(b) as string[]),
+          false,
+        ).holds
+      : undefined;
     return { ...(holds ? { holds } : {}), ...(prefix ? { prefix } : {}) };
   }
 
@@ -83,14 +97,23 @@ class Parser {
         }
         continue;
       }
-      if (!broken) prefix = min >= 1 && atom.prefix !== undefined && atom.exact === undefined ? cross(run, atom.prefix) : min >= 1 && atom.exact !== undefined ? cross(run, atom.exact) : run;
+      if (!broken)
+        prefix =
+          min >= 1 && atom.prefix !== undefined && atom.exact === undefined
+            ? cross(run, atom.prefix)
+            : min >= 1 && atom.exact !== undefined
+              ? cross(run, atom.exact)
+              : run;
       close();
       broken = true;
       if (min >= 1) holds = better(holds, best(atom));
     }
     if (!broken) return { exact: run, prefix: run };
     close();
-    return { ...(holds !== undefined ? { holds } : {}), ...(prefix !== undefined && prefix.every((p) => p.length > 0) ? { prefix } : {}) };
+    return {
+      ...(holds !== undefined ? { holds } : {}),
+      ...(prefix !== undefined && prefix.every((p) => p.length > 0) ? { prefix } : {}),
+    };
   }
 
   private atom(): Info | 'zero-width' {
@@ -131,8 +154,10 @@ class Parser {
     if (char === 'n') return { exact: ['\n'] };
     const controls: Record<string, string> = { t: '\t', r: '\r', f: '\f', v: '\v', '0': '\0', b: '\b' };
     if (controls[char] !== undefined && !/\d/.test(this.source[this.at] ?? '')) return { exact: [controls[char] as string] };
-    if (char === 'x' && /^[\da-fA-F]{2}/.test(this.source.slice(this.at))) return { exact: [String.fromCharCode(parseInt(this.take(2), 16))] };
-    if (char === 'u' && /^[\da-fA-F]{4}/.test(this.source.slice(this.at))) return { exact: [String.fromCharCode(parseInt(this.take(4), 16))] };
+    if (char === 'x' && /^[\da-fA-F]{2}/.test(this.source.slice(this.at)))
+      return { exact: [String.fromCharCode(parseInt(this.take(2), 16))] };
+    if (char === 'u' && /^[\da-fA-F]{4}/.test(this.source.slice(this.at)))
+      return { exact: [String.fromCharCode(parseInt(this.take(4), 16))] };
     if (/\d/.test(char)) {
       // a backreference: matches what its group did, which may be anything
       while (/\d/.test(this.source[this.at] ?? '')) this.at++;
@@ -196,7 +221,10 @@ class Parser {
       const braces = /^\{(\d+)(,(\d*))?\}/.exec(this.source.slice(this.at));
       if (braces === null) return bounds;
       this.at += (braces[0] as string).length - 1;
-      bounds = { min: Number(braces[1]), max: braces[2] === undefined ? Number(braces[1]) : braces[3] === '' ? Infinity : Number(braces[3]) };
+      bounds = {
+        min: Number(braces[1]),
+        max: braces[2] === undefined ? Number(braces[1]) : braces[3] === '' ? Infinity : Number(braces[3]),
+      };
     } else return bounds;
     this.at++;
     if (this.source[this.at] === '?') this.at++;
@@ -220,7 +248,8 @@ function best(info: Info): string[] | undefined {
 
 /** Of two sets, the one whose shortest string is longer (then the smaller); a set holding the empty string is no set. */
 function better(a: string[] | undefined, b: string[] | undefined): string[] | undefined {
-  const score = (set: string[] | undefined): number => (set === undefined || set.length === 0 ? 0 : Math.min(...set.map((s) => s.length)));
+  const score = (set: string[] | undefined): number =>
+    set === undefined || set.length === 0 ? 0 : Math.min(...set.map((s) => s.length));
   if (score(b) === 0) return score(a) === 0 ? undefined : a;
   if (score(a) === 0) return b;
   if (score(a) !== score(b)) return score(a) > score(b) ? a : b;

@@ -56,7 +56,10 @@ export function selectLines(input: SelectInput): Selection {
     if ((role === Role.summary || role === Role.signal) && folded[i] === 0) {
       const end = blockEnds.get(i) ?? i;
       if (role === Role.signal) {
-        const text = lines.slice(i, end + 1).map((line) => line.trim()).join('\n');
+        const text = lines
+          .slice(i, end + 1)
+          .map((line) => line.trim())
+          .join('\n');
         if (told.has(text)) {
           folded.fill(1, i, end + 1);
           continue;
@@ -81,7 +84,15 @@ export function selectLines(input: SelectInput): Selection {
   const walk = (from: number, step: 1 | -1, allowance: number): number => {
     let left = allowance;
     for (let i = from; i >= 0 && i < n; i += step) {
-      if (kept[i] === 1 || roles[i] === Role.noise || roles[i] === Role.context || (folded[i] === 1 && input.explained) || uselessHeading(i) || input.unread?.[i] === 1) continue;
+      if (
+        kept[i] === 1 ||
+        roles[i] === Role.noise ||
+        roles[i] === Role.context ||
+        (folded[i] === 1 && input.explained) ||
+        uselessHeading(i) ||
+        input.unread?.[i] === 1
+      )
+        continue;
       const previous = i - step;
       const opensGap = previous >= 0 && previous < n && kept[previous] === 0;
       const cost = (costs[i] as number) + (opensGap ? markerCost : 0);

@@ -25,7 +25,15 @@ const HEX_FLAG = 2;
 const DIGIT_FLAG = 4;
 const SLASH_FLAG = 8;
 const BYTE_FLAGS = new Uint8Array(256).map((_, byte) =>
-  byte === 32 || byte === 9 ? SPACE_FLAG : byte === 47 ? SLASH_FLAG : isDigit(byte) ? HEX_FLAG | DIGIT_FLAG : isHex(byte) ? HEX_FLAG : 0,
+  byte === 32 || byte === 9
+    ? SPACE_FLAG
+    : byte === 47
+      ? SLASH_FLAG
+      : isDigit(byte)
+        ? HEX_FLAG | DIGIT_FLAG
+        : isHex(byte)
+          ? HEX_FLAG
+          : 0,
 );
 
 const encode = scratchEncoder(4096);
@@ -106,7 +114,13 @@ export function matchFor(line: string): string {
   const long = pieces.filter((piece) => piece.length >= 2);
   const chosen = long.length > 0 ? long : pieces;
   // A line of numbers, paths and hashes only: match its count of words.
-  if (chosen.length === 0) return `^\\s*${line.trim().split(/\s+/).slice(0, 8).map(() => '\\S+').join('\\s+')}`;
+  if (chosen.length === 0)
+    return `^\\s*${line
+      .trim()
+      .split(/\s+/)
+      .slice(0, 8)
+      .map(() => '\\S+')
+      .join('\\s+')}`;
   const parts: string[] = [];
   let length = 0;
   for (const piece of chosen) {

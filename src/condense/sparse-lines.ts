@@ -71,7 +71,11 @@ export class SparseCollector {
     const i = this.count++;
     const notable = scanned.length > 0 && this.testers.notable.test(scanned);
     if (notable) this.keepUntil = i + this.blockLines;
-    if (this.headOpen && this.lines.length < this.limits.window && this.headChars + line.length <= (this.limits.headChars ?? Infinity)) {
+    if (
+      this.headOpen &&
+      this.lines.length < this.limits.window &&
+      this.headChars + line.length <= (this.limits.headChars ?? Infinity)
+    ) {
       this.lines.push(line);
       this.headChars += line.length;
       return;
@@ -113,13 +117,18 @@ export class SparseCollector {
       else this.take(entry.line);
     }
     this.closeRun();
-    return { lines: this.lines, ...(this.unread.size > 0 ? { unread: this.unread } : {}), ...(this.lossy.size > 0 ? { lossy: this.lossy } : {}) };
+    return {
+      lines: this.lines,
+      ...(this.unread.size > 0 ? { unread: this.unread } : {}),
+      ...(this.lossy.size > 0 ? { lossy: this.lossy } : {}),
+    };
   }
 
   private enqueue(entry: Pending): void {
     this.ring.push(entry);
     this.ringChars += entry.line.length;
-    while (this.ring.length - this.ringStart > this.limits.window || this.ringChars > (this.limits.tailChars ?? Infinity)) this.evict();
+    while (this.ring.length - this.ringStart > this.limits.window || this.ringChars > (this.limits.tailChars ?? Infinity))
+      this.evict();
     if (this.ringStart > 4096 && this.ringStart * 2 > this.ring.length) {
       this.ring = this.ring.slice(this.ringStart);
       this.ringStart = 0;

@@ -73,12 +73,21 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
   const { lines, classified, costs, map } = stream;
   const folds = findFolds(lines, classified.roles, stream.window, 3, stream.shapes, { unread: map.unread, lossy: stream.lossy });
   // An overview counts over the whole stream: not said of one read in part.
-  const overview = plan.recogniser?.overview === undefined || map.unread !== undefined ? [] : overviews[plan.recogniser.overview](lines);
+  const overview =
+    plan.recogniser?.overview === undefined || map.unread !== undefined ? [] : overviews[plan.recogniser.overview](lines);
   const header = [...plan.notes, ...overview];
   const headerCost = estimateTokens(header.join('\n'));
   const markerCost = plan.context.recordId === undefined ? 14 : 30;
   const attempt = (blockEnds: Map<number, number>, budget: number): Rendered => {
-    const fillLimit = plan.budget * (plan.explained ? EXPLAINED_FILL_SHARE : overview.length === 0 ? Infinity : namesEveryEntry(overview) ? NAMED_FILL_SHARE : OVERVIEW_FILL_SHARE);
+    const fillLimit =
+      plan.budget *
+      (plan.explained
+        ? EXPLAINED_FILL_SHARE
+        : overview.length === 0
+          ? Infinity
+          : namesEveryEntry(overview)
+            ? NAMED_FILL_SHARE
+            : OVERVIEW_FILL_SHARE);
     const { kept } = selectLines({
       lines,
       roles: classified.roles,
@@ -92,7 +101,17 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
       explained: plan.explained,
       unread: map.unread,
     });
-    return render({ lines, roles: classified.roles, kept, folds, context: plan.context, maxLineChars: MAX_LINE_CHARS, header, annotateOrdinaryFolds: overview.length === 0, map });
+    return render({
+      lines,
+      roles: classified.roles,
+      kept,
+      folds,
+      context: plan.context,
+      maxLineChars: MAX_LINE_CHARS,
+      header,
+      annotateOrdinaryFolds: overview.length === 0,
+      map,
+    });
   };
   let blockEnds = classified.blockEnds;
   let result = attempt(blockEnds, plan.budget);
@@ -120,5 +139,15 @@ export function renderRead(stream: AnalysedStream, context: MarkerContext): Rend
   const { lines, classified, map } = stream;
   const kept = new Uint8Array(lines.length).fill(1);
   if (map.unread !== undefined) for (let i = 0; i < lines.length; i++) if (map.unread[i] === 1) kept[i] = 0;
-  return render({ lines, roles: classified.roles, kept, folds: [], context, maxLineChars: Infinity, header: [], annotateOrdinaryFolds: false, map });
+  return render({
+    lines,
+    roles: classified.roles,
+    kept,
+    folds: [],
+    context,
+    maxLineChars: Infinity,
+    header: [],
+    annotateOrdinaryFolds: false,
+    map,
+  });
 }

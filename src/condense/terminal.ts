@@ -2,8 +2,9 @@
 // cursor-to-column moves overwrite, erase-line codes clear, colours are dropped.
 // Cursor-up redraws (jest's status area) are not replayed: those lines stay, and folding takes them.
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /\r|\x1b\[([0-9;?]*)([A-Za-z@`])|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[()][A-Za-z0-9]|\x1b[=>78cDEHMNOZ]|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
+const CONTROL =
+  // eslint-disable-next-line no-control-regex
+  /\r|\x1b\[([0-9;?]*)([A-Za-z@`])|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[()][A-Za-z0-9]|\x1b[=>78cDEHMNOZ]|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
 
 // eslint-disable-next-line no-control-regex
 const OTHER_CONTROLS = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;

@@ -19,7 +19,9 @@ const ASCII_CLASS = new Uint8Array(128).map((_, code) => {
 });
 
 const CONTINUATION = 7;
-const BYTE_CLASS = new Uint8Array(256).map((_, byte) => (byte < 128 ? (ASCII_CLASS[byte] as number) : byte < 0xc0 ? CONTINUATION : OTHER));
+const BYTE_CLASS = new Uint8Array(256).map((_, byte) =>
+  byte < 128 ? (ASCII_CLASS[byte] as number) : byte < 0xc0 ? CONTINUATION : OTHER,
+);
 
 const CHUNK_CHARS = 64 * 1024;
 const encode = scratchEncoder(CHUNK_CHARS * 3);
@@ -84,6 +86,9 @@ const SAMPLE_CHARS = 256 * 1024;
 export function estimateTokensSampled(text: string): number {
   if (text.length <= 4 * SAMPLE_CHARS) return estimateTokens(text);
   const middle = Math.floor(text.length / 2 - SAMPLE_CHARS / 2);
-  const sampled = estimateTokens(text.slice(0, SAMPLE_CHARS)) + estimateTokens(text.slice(middle, middle + SAMPLE_CHARS)) + estimateTokens(text.slice(-SAMPLE_CHARS));
+  const sampled =
+    estimateTokens(text.slice(0, SAMPLE_CHARS)) +
+    estimateTokens(text.slice(middle, middle + SAMPLE_CHARS)) +
+    estimateTokens(text.slice(-SAMPLE_CHARS));
   return Math.round((sampled * text.length) / (3 * SAMPLE_CHARS));
 }

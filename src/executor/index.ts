@@ -1,4 +1,13 @@
 export { localExecutor } from './local-executor.js';
 export { dockerExecutor } from './docker/docker-executor.js';
 export type { DockerExecutorOptions } from './docker/docker-executor.js';
-export type { Executor, TargetExecOptions, TargetOutput, Launcher, LaunchRequest, LaunchedProcess, ProcessExit, RunGroup } from './types.js';
+export type {
+  Executor,
+  TargetExecOptions,
+  TargetOutput,
+  Launcher,
+  LaunchRequest,
+  LaunchedProcess,
+  ProcessExit,
+  RunGroup,
+} from './types.js';

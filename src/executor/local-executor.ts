@@ -10,7 +10,6 @@ const EXEC_TIMEOUT_MS = 30_000;
 /**
  * This host, behind the executor seam: today's local launcher (own session, cgroup, tied to the host's life)
  * and the host's environment, PATH and file system. run() without `executor` behaves the same.
- * @public
  */
 export function localExecutor(): Executor {
   return {
@@ -20,7 +19,11 @@ export function localExecutor(): Executor {
     async exec(argv, options = {}): Promise<TargetOutput> {
       const [file, ...args] = argv;
       try {
-        const out = x(file!, args, { throwOnError: false, timeout: options.timeoutMs ?? EXEC_TIMEOUT_MS, nodeOptions: { stdio: ['pipe', 'pipe', 'pipe'] } });
+        const out = x(file!, args, {
+          throwOnError: false,
+          timeout: options.timeoutMs ?? EXEC_TIMEOUT_MS,
+          nodeOptions: { stdio: ['pipe', 'pipe', 'pipe'] },
+        });
         if (options.input !== undefined) out.process?.stdin?.end(options.input);
         else out.process?.stdin?.end();
         const done = await out;

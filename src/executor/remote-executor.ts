@@ -5,7 +5,6 @@ import { launchRemote } from './remote-launcher.js';
 import { FIND_PROGRAM_SCRIPT, PATHS_EXIST_SCRIPT } from './probe-scripts.js';
 import type { Executor, LaunchRequest, LaunchedProcess, TargetExecOptions, TargetOutput, TargetTransport } from './types.js';
 
-
 function parseEnviron(raw: Buffer): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const pair of raw.toString('utf8').split('\0')) {
@@ -16,7 +15,10 @@ function parseEnviron(raw: Buffer): NodeJS.ProcessEnv {
 }
 
 function lines(output: TargetOutput): string[] {
-  return output.stdout.toString('utf8').split('\n').filter((line) => line !== '');
+  return output.stdout
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line !== '');
 }
 
 /**
@@ -32,7 +34,10 @@ export function createRemoteExecutor(kind: string, transport: TargetTransport): 
   const knownDirectories = new Set<string>();
   const shells = new Map<string, Promise<string | undefined>>();
   const open = (): void => {
-    if (closed) throw new TershError('EXECUTOR_CLOSED', `The executor ${transport.name} is closed`, { details: { executor: transport.name } });
+    if (closed)
+      throw new TershError('EXECUTOR_CLOSED', `The executor ${transport.name} is closed`, {
+        details: { executor: transport.name },
+      });
   };
   const exec = async (argv: readonly string[], options?: TargetExecOptions): Promise<TargetOutput> => {
     open();
@@ -40,7 +45,11 @@ export function createRemoteExecutor(kind: string, transport: TargetTransport): 
   };
   const reached = (output: TargetOutput, what: string): TargetOutput => {
     if (output.code === null) {
-      throw new TershError('EXECUTOR_UNAVAILABLE', `Could not reach ${transport.name} (${what}): ${output.stderr || 'no answer'}`, { details: { executor: transport.name } });
+      throw new TershError(
+        'EXECUTOR_UNAVAILABLE',
+        `Could not reach ${transport.name} (${what}): ${output.stderr || 'no answer'}`,
+        { details: { executor: transport.name } },
+      );
     }
     return output;
   };
@@ -53,17 +62,23 @@ export function createRemoteExecutor(kind: string, transport: TargetTransport): 
     },
     exec,
     baseEnv() {
-      environment ??= exec(['cat', '/proc/self/environ']).then((output) => parseEnviron(reached(output, 'reading its environment').stdout));
+      environment ??= exec(['cat', '/proc/self/environ']).then((output) =>
+        parseEnviron(reached(output, 'reading its environment').stdout),
+      );
       return environment.then((env) => ({ ...env }));
     },
     defaultCwd() {
-      workingDirectory ??= exec(['sh', '-c', 'pwd']).then((output) => lines(reached(output, 'reading its working directory'))[0] ?? '/');
+      workingDirectory ??= exec(['sh', '-c', 'pwd']).then(
+        (output) => lines(reached(output, 'reading its working directory'))[0] ?? '/',
+      );
       workingDirectory.catch(() => (workingDirectory = undefined));
       return workingDirectory;
     },
     findProgram(name, env) {
       const lookup = (): Promise<string | undefined> =>
-        exec(['sh', '-c', FIND_PROGRAM_SCRIPT, 'tersh-find', name, env.PATH ?? '']).then((output) => lines(reached(output, 'looking up a program'))[0]);
+        exec(['sh', '-c', FIND_PROGRAM_SCRIPT, 'tersh-find', name, env.PATH ?? '']).then(
+          (output) => lines(reached(output, 'looking up a program'))[0],
+        );
       if (name !== 'bash' && name !== 'sh') return lookup();
       const key = `${name}\0${env.PATH ?? ''}`;
       const found = shells.get(key) ?? lookup();
@@ -96,7 +111,11 @@ export function createRemoteExecutor(kind: string, transport: TargetTransport): 
       const stderr: Buffer[] = [];
       channel.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
       channel.stdout.resume();
-      const done = channel.exit.then(({ code }) => ({ code, stdout: Buffer.alloc(0), stderr: Buffer.concat(stderr).toString('utf8') }));
+      const done = channel.exit.then(({ code }) => ({
+        code,
+        stdout: Buffer.alloc(0),
+        stderr: Buffer.concat(stderr).toString('utf8'),
+      }));
       return { input: channel.stdin, done };
     },
     async close() {

@@ -4,7 +4,6 @@ import type { RunGroup, TargetOutput } from './types.js';
 /** Runs one small command in the target to its end (the transport's `exec`). */
 export type TargetExec = (argv: readonly string[]) => Promise<TargetOutput>;
 
-
 function signalWord(signal: NodeJS.Signals): string {
   return signal.replace(/^SIG/, '');
 }
@@ -29,7 +28,10 @@ export class RemoteRunGroup implements RunGroup {
 
   private async op(name: string, ...args: string[]): Promise<string[]> {
     const out = await this.exec(['sh', '-c', GROUP_SCRIPT, 'tersh-group', name, String(this.pgid), this.tagPair, ...args]);
-    return out.stdout.toString('utf8').split('\n').filter((line) => line !== '');
+    return out.stdout
+      .toString('utf8')
+      .split('\n')
+      .filter((line) => line !== '');
   }
 
   /** Pids of `pid pgid` lines, noting those outside the group as escapees. */
@@ -80,4 +82,3 @@ export class RemoteRunGroup implements RunGroup {
     return (await this.op('alive', ...pids.map(String))).map(Number).filter(Number.isSafeInteger);
   }
 }
-

@@ -31,7 +31,11 @@ async function readSome(stream: Readable, limit: number): Promise<string> {
  * streams, its exit and its group over there. Rejects with err.code ENOENT/EACCES as spawn would for a missing
  * or non-executable program, and with TershError `EXECUTOR_UNAVAILABLE` when the target cannot start it at all.
  */
-export async function launchRemote(transport: TargetTransport, request: LaunchRequest, tagVariable: string): Promise<LaunchedProcess> {
+export async function launchRemote(
+  transport: TargetTransport,
+  request: LaunchRequest,
+  tagVariable: string,
+): Promise<LaunchedProcess> {
   const nonce = newNonce();
   const channel = await transport.open(wrapperArgv(request, nonce, tagVariable));
   const { report, output } = readReport(channel.stdout, nonce);
@@ -44,18 +48,25 @@ export async function launchRemote(transport: TargetTransport, request: LaunchRe
     channel.close();
     const exit = first === 'timeout' ? undefined : await channel.exit;
     const why = exit?.lost ?? (said || `exit status ${exit?.code ?? 'unknown'}`);
-    throw new TershError('EXECUTOR_UNAVAILABLE', `Could not start a command in ${transport.name}: ${why}`, { details: { executor: transport.name } });
+    throw new TershError('EXECUTOR_UNAVAILABLE', `Could not start a command in ${transport.name}: ${why}`, {
+      details: { executor: transport.name },
+    });
   }
   if ('refused' in first) {
     channel.close();
     if (first.refused === 'nosetsid') {
-      throw new TershError('EXECUTOR_UNAVAILABLE', refusalError(first.refused, request, transport.name).message, { details: { executor: transport.name } });
+      throw new TershError('EXECUTOR_UNAVAILABLE', refusalError(first.refused, request, transport.name).message, {
+        details: { executor: transport.name },
+      });
     }
     throw refusalError(first.refused, request, transport.name);
   }
   const mode = wrapperMode(request);
   const group = new RemoteRunGroup((argv) => transport.exec(argv), first.pgid, `${tagVariable}=${request.tag}`);
-  const exit: Promise<RemoteExit> = channel.exit.then(({ code, lost }) => ({ ...exitFromStatus(code), ...(lost ? { lost } : {}) }));
+  const exit: Promise<RemoteExit> = channel.exit.then(({ code, lost }) => ({
+    ...exitFromStatus(code),
+    ...(lost ? { lost } : {}),
+  }));
   let released = false;
   return {
     pid: first.pgid,

@@ -30,14 +30,29 @@ export function wrapperArgv(request: LaunchRequest, nonce: string, tagVariable: 
     .map(([name, value]) => `${name}=${value}`);
   const path = request.env.PATH ?? '/usr/local/bin:/usr/bin:/bin';
   return [
-    'sh', '-c', SUPERVISOR_SCRIPT, 'tersh-supervisor',
-    INNER_SCRIPT, nonce, wrapperMode(request), `${tagVariable}=${request.tag}`,
-    request.cwd, path, String(pairs.length), ...pairs, request.file, ...request.args,
+    'sh',
+    '-c',
+    SUPERVISOR_SCRIPT,
+    'tersh-supervisor',
+    INNER_SCRIPT,
+    nonce,
+    wrapperMode(request),
+    `${tagVariable}=${request.tag}`,
+    request.cwd,
+    path,
+    String(pairs.length),
+    ...pairs,
+    request.file,
+    ...request.args,
   ];
 }
 
 /** The error a refusal becomes: ENOENT/EACCES as spawn(2) would give them, so run() reports a start failure as locally. */
-export function refusalError(refused: Extract<WrapperReport, { refused: string }>['refused'], request: LaunchRequest, target: string): Error {
+export function refusalError(
+  refused: Extract<WrapperReport, { refused: string }>['refused'],
+  request: LaunchRequest,
+  target: string,
+): Error {
   if (refused === 'nocwd') return invalid('cwd', `an existing directory in ${target}`, request.cwd);
   const texts = {
     enoent: [`spawn ${request.file} ENOENT (not found in ${target})`, 'ENOENT'],

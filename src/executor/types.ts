@@ -5,16 +5,17 @@ export type { Launcher, LaunchRequest, LaunchedProcess, ProcessExit, RunGroup };
 
 /**
  * What a small command run to its end in the target printed (a probe, a sweep, a tar listing).
- * @public
  */
 export interface TargetOutput {
   /** Its exit status; null when the target could not be reached or the command was lost. */
   code: number | null;
+  /** Everything it wrote to stdout. */
   stdout: Buffer;
+  /** Everything it wrote to stderr, decoded as UTF-8. */
   stderr: string;
 }
 
-/** Options of {@link Executor.exec}. @public */
+/** Options of {@link Executor.exec}. */
 export interface TargetExecOptions {
   /** Written to its stdin, which is then closed. @defaultValue stdin reads nothing */
   input?: Buffer | string;
@@ -26,7 +27,6 @@ export interface TargetExecOptions {
  * Where commands run: the host (the default), a container, a machine over SSH. Everything else (planning,
  * policy, capture into the host's record store, condensing, classification, expectations, retries, jobs, tools)
  * stays in tersh and works the same over every executor.
- * @public
  */
 export interface Executor extends Launcher {
   /** The family: `local`, `docker`, `ssh`. */
@@ -60,8 +60,11 @@ export interface Executor extends Launcher {
 
 /** How the remote executors reach their target: a process with its streams, or one to its end. */
 export interface TargetChannel {
+  /** The process's stdout. */
   stdout: Readable;
+  /** The process's stderr. */
   stderr: Readable;
+  /** The process's stdin. */
   stdin: Writable;
   /** The status of the process over there; `code: null` with `lost` when the channel was lost (target gone, connection dropped). */
   exit: Promise<{ code: number | null; lost?: string }>;

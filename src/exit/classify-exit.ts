@@ -35,7 +35,8 @@ const inputKeys = ['command', 'exitCode', 'signal', 'timedOut', 'stderr', 'pipef
 function combine(code: number, readings: readonly Reading[]): ExitClassification {
   const failing = readings.filter((r) => r.classification.status !== 'ok');
   const benign = readings.filter((r) => r.classification.status === 'ok');
-  const pick = (list: readonly Reading[]): Reading => [...list].reverse().find((r) => r.classification.message !== undefined) ?? (list.at(-1) as Reading);
+  const pick = (list: readonly Reading[]): Reading =>
+    [...list].reverse().find((r) => r.classification.message !== undefined) ?? (list.at(-1) as Reading);
   if (failing.length === 0 || benign.length === 0) return { ...pick(readings).classification };
   const ok = pick(benign);
   const failed = [...new Set(failing.map((r) => `\`${r.program ?? 'a command'}\``))].join(' or ');
@@ -66,10 +67,14 @@ export function classifyExit(input: ClassifyExitInput): ExitClassification {
   // With no exit status (timed out, killed) there is nothing a shape could have hidden.
   const timedOut = optionalBoolean('timedOut', read.timedOut) ?? false;
   const hint = timedOut || exitCode === null ? undefined : maskedExitOfShape(shape, pipefail, stderr)?.hint;
-  const withHint = (classification: ExitClassification): ExitClassification => (hint === undefined ? classification : { ...classification, hint });
+  const withHint = (classification: ExitClassification): ExitClassification =>
+    hint === undefined ? classification : { ...classification, hint };
 
   if (timedOut) return withHint({ status: 'timeout', message: 'Timed out' });
-  if (exitCode === null) return withHint(signal === undefined ? { status: 'error', message: 'No exit code' } : { status: 'signal', message: describeSignal(signal) });
+  if (exitCode === null)
+    return withHint(
+      signal === undefined ? { status: 'error', message: 'No exit code' } : { status: 'signal', message: describeSignal(signal) },
+    );
   if (exitCode === 0) return withHint({ status: 'ok' });
   return withHint(combine(exitCode, readCommand(command, pipefail, { code: exitCode, stderr, rules, wrappers })));
 }

@@ -30,7 +30,25 @@ export interface CommandShape {
   readonly compound: boolean;
 }
 
-const compoundWords = new Set(['if', 'then', 'else', 'elif', 'fi', 'for', 'while', 'until', 'do', 'done', 'case', 'esac', 'select', 'function', 'coproc', '{', '}']);
+const compoundWords = new Set([
+  'if',
+  'then',
+  'else',
+  'elif',
+  'fi',
+  'for',
+  'while',
+  'until',
+  'do',
+  'done',
+  'case',
+  'esac',
+  'select',
+  'function',
+  'coproc',
+  '{',
+  '}',
+]);
 const redirectPattern = /^(?:<<<|<<-|<<|<>|<&|>>|>&|>\||<|>)/;
 
 /** Splits a command string into top-level segments and operators. Never throws; broken input gives a best-effort shape. */

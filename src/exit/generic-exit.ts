@@ -9,7 +9,8 @@ const notFoundPatterns: readonly RegExp[] = [
   new RegExp(`(?:^|\\n)\\w+: (?:failed to run command )?${quoted}: No such file or directory`),
   /(?:^|\n)(?:[^\n]*?: )?(?:line \d+: )?([^\n:]+): No such file or directory/,
 ];
-const cannotExecutePattern = /(?:^|\n)(?:[^\n]*?: )?(?:line \d+: )?([^\n:]+): (Permission denied|Is a directory|cannot execute[^\n]*)/;
+const cannotExecutePattern =
+  /(?:^|\n)(?:[^\n]*?: )?(?:line \d+: )?([^\n:]+): (Permission denied|Is a directory|cannot execute[^\n]*)/;
 
 // The complaint is near one end; clipping keeps the scan cheap on megabytes of stderr.
 function clip(stderr: string): string {

@@ -47,7 +47,11 @@ function textOf(pipeline: ShapePipeline): string {
 export function maskedExitOfShape(shape: CommandShape, pipefail = false, stderr?: string): MaskedExit | undefined {
   const masked = findMaskedExit(shape, pipefail);
   if (masked === undefined || stderr !== '' || masked.kind === 'background') return masked;
-  return masked.programs.every((program) => program !== undefined && (loudPrograms.has(program) || infalliblePrograms.has(program))) ? undefined : masked;
+  return masked.programs.every(
+    (program) => program !== undefined && (loudPrograms.has(program) || infalliblePrograms.has(program)),
+  )
+    ? undefined
+    : masked;
 }
 
 type Found = MaskedExit & { programs: (string | undefined)[] };
@@ -60,20 +64,41 @@ function findMaskedExit(shape: CommandShape, pipefail: boolean): Found | undefin
   const final = last.pipelines.at(-1) as ShapePipeline;
   if (last.background) {
     const hidden = shortText(textOf(final));
-    return { kind: 'background', hidden, programs: [], hint: `\`${hidden} &\` only says it started: run it as a background job to see its status.` };
+    return {
+      kind: 'background',
+      hidden,
+      programs: [],
+      hint: `\`${hidden} &\` only says it started: run it as a background job to see its status.`,
+    };
   }
   const finalProgram = programOf(final);
   const before = last.pipelines.at(-2);
   const finalReports = finalProgram !== undefined && alwaysSucceeding.has(finalProgram) && !reportsStatus.test(textOf(final));
   if (finalReports && before !== undefined && last.andOr.at(-1) === '||') {
     const hidden = shortText(textOf(before));
-    return { kind: 'or-true', hidden, programs: [programOf(before)], hint: `\`|| ${shortText(textOf(final))}\` hides any failure of \`${hidden}\`: drop it to see the status.` };
+    return {
+      kind: 'or-true',
+      hidden,
+      programs: [programOf(before)],
+      hint: `\`|| ${shortText(textOf(final))}\` hides any failure of \`${hidden}\`: drop it to see the status.`,
+    };
   }
   const previous = lists.at(-2);
   const previousProgram = programOf(previous?.pipelines.at(-1));
-  if (finalReports && last.pipelines.length === 1 && previous !== undefined && !previous.background && !harmlessWriters.has(previousProgram ?? '')) {
+  if (
+    finalReports &&
+    last.pipelines.length === 1 &&
+    previous !== undefined &&
+    !previous.background &&
+    !harmlessWriters.has(previousProgram ?? '')
+  ) {
     const hidden = shortText(textOf(previous.pipelines.at(-1) as ShapePipeline));
-    return { kind: 'sequence', hidden, programs: [previousProgram], hint: `\`; ${finalProgram}\` hides any failure of \`${hidden}\`: join them with \`&&\`.` };
+    return {
+      kind: 'sequence',
+      hidden,
+      programs: [previousProgram],
+      hint: `\`; ${finalProgram}\` hides any failure of \`${hidden}\`: join them with \`&&\`.`,
+    };
   }
   return maskingPipe(lists.flatMap((list) => list.pipelines).reverse(), shape);
 }
@@ -87,7 +112,12 @@ function maskingPipe(pipelines: readonly ShapePipeline[], shape: CommandShape): 
     const writers = pipeline.segments.slice(0, -1);
     if (writers.every((_, i) => harmlessWriters.has(programOf(pipeline, i) ?? ''))) continue;
     const hidden = shortText(writers.map((segment) => segment.text).join(' | '));
-    return { kind: 'pipe', hidden, programs: writers.map((_, i) => programOf(pipeline, i)), hint: `\`| ${reader}\` hides any failure of \`${hidden}\`: pass \`pipefail: true\`.` };
+    return {
+      kind: 'pipe',
+      hidden,
+      programs: writers.map((_, i) => programOf(pipeline, i)),
+      hint: `\`| ${reader}\` hides any failure of \`${hidden}\`: pass \`pipefail: true\`.`,
+    };
   }
   return undefined;
 }

@@ -1,6 +1,21 @@
 /** Programs that, placed last in a pipeline, report their own status and hide the writer's. */
 export const maskingReaders: ReadonlySet<string> = new Set([
-  'tail', 'head', 'grep', 'egrep', 'fgrep', 'rg', 'tee', 'less', 'more', 'sort', 'wc', 'cat', 'uniq', 'cut', 'tr', 'column',
+  'tail',
+  'head',
+  'grep',
+  'egrep',
+  'fgrep',
+  'rg',
+  'tee',
+  'less',
+  'more',
+  'sort',
+  'wc',
+  'cat',
+  'uniq',
+  'cut',
+  'tr',
+  'column',
 ]);
 
 /** Commands that succeed whatever came before, so ending with them reports nothing. */

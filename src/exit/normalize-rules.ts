@@ -44,7 +44,14 @@ export function normalizeExitWrappers(value: unknown, field = 'wrappers'): ExitW
   if (!Array.isArray(value)) throw invalid(field, 'an array of wrappers', value);
   return value.map((item, index) => {
     const at = `${field}[${index}]`;
-    const wrapper = readOptionsObject(at, item, ['programs', 'valueOptions', 'leadingOperands', 'assignments', 'noCommandFlags', 'passesStatus']);
+    const wrapper = readOptionsObject(at, item, [
+      'programs',
+      'valueOptions',
+      'leadingOperands',
+      'assignments',
+      'noCommandFlags',
+      'passesStatus',
+    ]);
     return {
       programs: nonEmptyStrings(`${at}.programs`, wrapper.programs),
       valueOptions: optionalStringArray(`${at}.valueOptions`, wrapper.valueOptions) ?? [],

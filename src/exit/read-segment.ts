@@ -25,7 +25,6 @@ export interface ReadContext {
   readonly wrappers: readonly ExitWrapper[];
 }
 
-
 function layersOf(segment: ShapeSegment, wrappers: readonly ExitWrapper[]): ProgramLayer[] {
   if (!segment.grouped) return resolveProgram(segment.words, wrappers);
   return segment.words[0]?.startsWith('((') ? [{ program: '((', args: [] }] : [];
@@ -38,13 +37,24 @@ function shellScript(layer: ProgramLayer): string | undefined {
   return flag === -1 ? undefined : layer.args[flag + 1];
 }
 
-function readSegment(segment: ShapeSegment, later: readonly ShapeSegment[], negated: boolean, context: ReadContext, depth: number): Reading[] {
+function readSegment(
+  segment: ShapeSegment,
+  later: readonly ShapeSegment[],
+  negated: boolean,
+  context: ReadContext,
+  depth: number,
+): Reading[] {
   const layers = layersOf(segment, context.wrappers);
   const program = layers.at(-1)?.program ?? shortText(segment.text);
   if (negated) return [{ program, classification: genericReading(context.code, program, context.stderr) }];
   if (context.code === 141) {
-    const reader = later.map((s) => layersOf(s, context.wrappers).at(-1)?.program).find((p) => p !== undefined && earlyClosingReaders.has(p));
-    if (reader !== undefined) return [{ program, classification: { status: 'ok', message: `Stopped by SIGPIPE after \`${reader}\` closed the pipe (benign)` } }];
+    const reader = later
+      .map((s) => layersOf(s, context.wrappers).at(-1)?.program)
+      .find((p) => p !== undefined && earlyClosingReaders.has(p));
+    if (reader !== undefined)
+      return [
+        { program, classification: { status: 'ok', message: `Stopped by SIGPIPE after \`${reader}\` closed the pipe (benign)` } },
+      ];
   }
   let innermost = program;
   for (const layer of layers) {
@@ -80,6 +90,7 @@ export function readCommand(command: string, pipefail: boolean, context: ReadCon
   // A pipeline's last command writes to tersh's capture or a file, so only earlier ones meet a closed pipe.
   const plausible = candidates.filter((c) => mayHaveFailed(c.segment, context) && (context.code !== 141 || c.later.length > 0));
   const chosen = plausible.length > 0 ? plausible : candidates.slice(-1);
-  if (chosen.length === 0) return [{ program: undefined, classification: genericReading(context.code, undefined, context.stderr) }];
+  if (chosen.length === 0)
+    return [{ program: undefined, classification: genericReading(context.code, undefined, context.stderr) }];
   return chosen.flatMap((c) => readSegment(c.segment, c.later, c.pipeline.negated, context, depth));
 }

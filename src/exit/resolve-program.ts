@@ -24,7 +24,8 @@ function commandIndex(args: readonly string[], wrapper: ExitWrapper): number {
     if (arg === '--') return operands === 0 ? i + 1 : skipOperands(args, i + 1, operands);
     if (arg.startsWith('-') && arg.length > 1) {
       if (wrapper.noCommandFlags?.includes(arg) || arg === wrapper.shellOption) return -1;
-      if (wrapper.valueOptions?.includes(arg) && !(wrapper.optionalValues?.includes(arg) && (args[i + 2] ?? '-').startsWith('-'))) i++;
+      if (wrapper.valueOptions?.includes(arg) && !(wrapper.optionalValues?.includes(arg) && (args[i + 2] ?? '-').startsWith('-')))
+        i++;
       continue;
     }
     if (wrapper.assignments && assignment.test(arg)) continue;

@@ -70,9 +70,13 @@ function changedSentences(expected: boolean | readonly string[], options: Snapsh
   if (expected === true) return changed.length > 0 ? [] : ['expected tracked files to change; none did'];
   if (expected === false) {
     if (changed.length === 0) return [];
-    return [`expected no tracked files to change; ${changed.length === 1 ? '1 did' : `${changed.length} did`}: ${listPaths(changed)}`];
+    return [
+      `expected no tracked files to change; ${changed.length === 1 ? '1 did' : `${changed.length} did`}: ${listPaths(changed)}`,
+    ];
   }
-  return expected.filter((path) => !changed.includes(path.replace(/^\.\//, ''))).map((path) => `expected "${path}" to change; it did not`);
+  return expected
+    .filter((path) => !changed.includes(path.replace(/^\.\//, '')))
+    .map((path) => `expected "${path}" to change; it did not`);
 }
 
 /**
@@ -80,7 +84,11 @@ function changedSentences(expected: boolean | readonly string[], options: Snapsh
  * Synchronous: it reads the file system for `fileExists` / `fileAbsent` only. `run()` checks a stored stdout
  * in pieces instead, yielding to the event loop between them.
  */
-export function checkExpectations(result: ExpectationSubject, expect: Expectations, options: CheckExpectationsOptions): ExpectationReport {
+export function checkExpectations(
+  result: ExpectationSubject,
+  expect: Expectations,
+  options: CheckExpectationsOptions,
+): ExpectationReport {
   const checks = normalizeExpectations(expect);
   return checkAgainstFindings(result, checks, options, findInText(result.stdout, checks));
 }
@@ -97,12 +105,18 @@ export function checkAgainstFindings(
   optionalStringArray('filesChanged', read.filesChanged);
   const failed: string[] = [];
   if (checks.exit !== undefined && (result.exit === null || !checks.exit.includes(result.exit))) {
-    failed.push(`expected exit ${orList(checks.exit)}, got ${result.exit === null ? 'none (the process was killed)' : result.exit}`);
+    failed.push(
+      `expected exit ${orList(checks.exit)}, got ${result.exit === null ? 'none (the process was killed)' : result.exit}`,
+    );
   }
-  for (const text of stdout.missing) failed.push(`expected stdout to contain ${JSON.stringify(text)}; it did not (${describeLines(stdout.lines)})`);
-  if (!stdout.matched) failed.push(`expected stdout to match ${String(checks.stdoutMatches)}; it did not (${describeLines(stdout.lines)})`);
+  for (const text of stdout.missing)
+    failed.push(`expected stdout to contain ${JSON.stringify(text)}; it did not (${describeLines(stdout.lines)})`);
+  if (!stdout.matched)
+    failed.push(`expected stdout to match ${String(checks.stdoutMatches)}; it did not (${describeLines(stdout.lines)})`);
   if (checks.stderrEmpty === true && result.stderr.length > 0) {
-    failed.push(`expected stderr to be empty; it had ${describeLines(countLines(result.stderr))}, first: ${JSON.stringify(firstLine(result.stderr))}`);
+    failed.push(
+      `expected stderr to be empty; it had ${describeLines(countLines(result.stderr))}, first: ${JSON.stringify(firstLine(result.stderr))}`,
+    );
   }
   if (checks.stderrEmpty === false && result.stderr.length === 0) failed.push('expected stderr not to be empty; it was');
   for (const path of checks.fileExists ?? []) {

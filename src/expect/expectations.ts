@@ -92,7 +92,8 @@ export function normalizeExpectations(value: unknown, field = 'expect'): Normali
   const absent = stringOrList(at('fileAbsent'), read.fileAbsent);
   if (absent !== undefined) out.fileAbsent = absent;
   if (typeof read.changed === 'boolean') out.changed = read.changed;
-  else if (typeof read.changed === 'string' || Array.isArray(read.changed)) out.changed = stringOrList(at('changed'), read.changed) as string[];
+  else if (typeof read.changed === 'string' || Array.isArray(read.changed))
+    out.changed = stringOrList(at('changed'), read.changed) as string[];
   else if (read.changed !== undefined) throw invalid(at('changed'), 'a boolean or an array of paths', read.changed);
   const maxMs = optionalInteger(at('maxMs'), read.maxMs);
   if (maxMs !== undefined) out.maxMs = maxMs;

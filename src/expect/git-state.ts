@@ -23,7 +23,10 @@ const gitEnv = { GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' 
 
 async function git(cwd: string, args: string[]): Promise<{ ok: boolean; stdout: string; stderr: string }> {
   try {
-    const out = await x('git', ['--no-optional-locks', ...args], { nodeOptions: { cwd, env: { ...process.env, ...gitEnv } }, throwOnError: false });
+    const out = await x('git', ['--no-optional-locks', ...args], {
+      nodeOptions: { cwd, env: { ...process.env, ...gitEnv } },
+      throwOnError: false,
+    });
     return { ok: out.exitCode === 0, stdout: out.stdout, stderr: out.stderr };
   } catch (error) {
     return { ok: false, stdout: '', stderr: (error as Error).message };
@@ -36,7 +39,9 @@ async function fingerprint(file: string, hash: boolean): Promise<string> {
     const info = await stat(file, { bigint: true });
     if (!info.isFile()) return `other:${info.mtimeNs}`;
     if (!hash || info.size > hashLimitBytes) return `stat:${info.size}:${info.mtimeNs}`;
-    return createHash('sha1').update(await readFile(file)).digest('hex');
+    return createHash('sha1')
+      .update(await readFile(file))
+      .digest('hex');
   } catch {
     return 'missing';
   }
@@ -81,12 +86,19 @@ export async function snapshotGitState(cwd: string): Promise<GitSnapshot> {
   ]);
   if (!top.ok) {
     const notRepo = /not a git repository/i.test(top.stderr);
-    const problem = notRepo ? `${cwd} is not inside a git repository` : `git could not read ${cwd}: ${top.stderr.trim().split('\n')[0] ?? ''}`;
+    const problem = notRepo
+      ? `${cwd} is not inside a git repository`
+      : `git could not read ${cwd}: ${top.stderr.trim().split('\n')[0] ?? ''}`;
     return { root: null, problem, index: new Map(), worktree: new Map() };
   }
   const root = top.stdout.trim();
   if (!status.ok || !files.ok) {
-    return { root, problem: `git could not read ${root}: ${(status.stderr || files.stderr).trim().split('\n')[0] ?? ''}`, index: new Map(), worktree: new Map() };
+    return {
+      root,
+      problem: `git could not read ${root}: ${(status.stderr || files.stderr).trim().split('\n')[0] ?? ''}`,
+      index: new Map(),
+      worktree: new Map(),
+    };
   }
   const worktree = new Map<string, string>();
   const entries = statusEntries(status.stdout);

@@ -1,7 +1,12 @@
 export { backoffDelayMs } from './backoff.js';
 export type { BackoffShape } from './backoff.js';
 export { checkExpectations } from './check-expectations.js';
-export type { CheckExpectationsOptions, ExpectationReport, ExpectationSubject, SnapshotCheckOptions } from './check-expectations.js';
+export type {
+  CheckExpectationsOptions,
+  ExpectationReport,
+  ExpectationSubject,
+  SnapshotCheckOptions,
+} from './check-expectations.js';
 export { normalizeExpectations } from './expectations.js';
 export type { Expectations, NormalizedExpectations } from './expectations.js';
 export { diffGitStates, snapshotGitState } from './git-state.js';

@@ -56,7 +56,19 @@ export interface NormalizedRetryCallOptions<T> extends BackoffShape {
   random: () => number;
 }
 
-const keys = ['retries', 'backoffMs', 'factor', 'maxBackoffMs', 'jitter', 'shouldRetry', 'onFailedAttempt', 'signal', 'now', 'sleep', 'random'];
+const keys = [
+  'retries',
+  'backoffMs',
+  'factor',
+  'maxBackoffMs',
+  'jitter',
+  'shouldRetry',
+  'onFailedAttempt',
+  'signal',
+  'now',
+  'sleep',
+  'random',
+];
 
 function optionalFunction<F>(field: string, value: unknown): F | undefined {
   if (value !== undefined && typeof value !== 'function') throw invalid(field, 'a function', value);
@@ -65,7 +77,8 @@ function optionalFunction<F>(field: string, value: unknown): F | undefined {
 
 function numberInRange(field: string, value: unknown, min: number, max: number, fallback: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) throw invalid(field, `a number from ${min} to ${max}`, value);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max)
+    throw invalid(field, `a number from ${min} to ${max}`, value);
   return value;
 }
 
@@ -93,12 +106,17 @@ export function normalizeRetryCallOptions<T>(value: unknown): NormalizedRetryCal
     factor: numberInRange('factor', read.factor, 1, 100, 2),
     maxBackoffMs: optionalInteger('maxBackoffMs', read.maxBackoffMs) ?? 30_000,
     jitter: numberInRange('jitter', read.jitter, 0, 1, 0.2),
-    shouldRetry: optionalFunction<NormalizedRetryCallOptions<T>['shouldRetry']>('shouldRetry', read.shouldRetry) ?? ((context) => context.failed),
+    shouldRetry:
+      optionalFunction<NormalizedRetryCallOptions<T>['shouldRetry']>('shouldRetry', read.shouldRetry) ??
+      ((context) => context.failed),
     now: optionalFunction<() => number>('now', read.now) ?? Date.now,
     sleep: optionalFunction<NormalizedRetryCallOptions<T>['sleep']>('sleep', read.sleep) ?? defaultSleep,
     random: optionalFunction<() => number>('random', read.random) ?? Math.random,
   };
-  const onFailedAttempt = optionalFunction<NormalizedRetryCallOptions<T>['onFailedAttempt']>('onFailedAttempt', read.onFailedAttempt);
+  const onFailedAttempt = optionalFunction<NormalizedRetryCallOptions<T>['onFailedAttempt']>(
+    'onFailedAttempt',
+    read.onFailedAttempt,
+  );
   if (onFailedAttempt !== undefined) normalized.onFailedAttempt = onFailedAttempt;
   if (read.signal !== undefined) normalized.signal = read.signal as AbortSignal;
   return normalized;

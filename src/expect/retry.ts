@@ -7,7 +7,10 @@ import type { RetryContext, RetryOptions } from './retry-options.js';
  * attempts. Rejects with the last error; resolves with the last value even when `shouldRetry`
  * wanted another attempt and none was left. Callbacks get a frozen context.
  */
-export async function retry<T>(fn: (context: { readonly attempt: number }) => T | Promise<T>, options?: RetryOptions<T>): Promise<T> {
+export async function retry<T>(
+  fn: (context: { readonly attempt: number }) => T | Promise<T>,
+  options?: RetryOptions<T>,
+): Promise<T> {
   if (typeof fn !== 'function') throw new TypeError(`Expected \`fn\` to be a function, got ${typeof fn}`);
   const opts = normalizeRetryCallOptions<T>(options);
   const start = opts.now();

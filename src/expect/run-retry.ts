@@ -60,7 +60,10 @@ export function normalizeRetryOptions(options: RunRetryOptions = {}): Normalized
  * and test's exit 1 calls for one though it reads as ok), or failed expectations with `retryOnAssertFail`.
  */
 export function shouldRetryRun(outcome: RetryableOutcome, options: NormalizedRetryOptions): boolean {
-  const exitCalls = options.retryOnExit === undefined ? outcome.exit !== 0 || outcome.status !== 'ok' : outcome.exit !== null && options.retryOnExit.includes(outcome.exit);
+  const exitCalls =
+    options.retryOnExit === undefined
+      ? outcome.exit !== 0 || outcome.status !== 'ok'
+      : outcome.exit !== null && options.retryOnExit.includes(outcome.exit);
   return exitCalls || (options.retryOnAssertFail && outcome.assertOk === false);
 }
 
@@ -86,7 +89,11 @@ export interface RetryRunOutcome<R> {
  * Runs attempts until one needs no retry, the retries run out, or the signal aborts; never throws
  * for a failed attempt. `attempt` is 1-based.
  */
-export async function retryRun<R extends RetryableOutcome>(attempt: (n: number) => Promise<R>, options: NormalizedRetryOptions, control: RetryRunControl = {}): Promise<RetryRunOutcome<R>> {
+export async function retryRun<R extends RetryableOutcome>(
+  attempt: (n: number) => Promise<R>,
+  options: NormalizedRetryOptions,
+  control: RetryRunControl = {},
+): Promise<RetryRunOutcome<R>> {
   const sleep = control.sleep ?? defaultSleep;
   const { signal } = control;
   const attempts: R[] = [];

@@ -5,7 +5,14 @@ import { invalid } from '../validate.js';
 import { Job } from './job.js';
 import { readJobLogs } from './logs.js';
 import { jobLines } from './lines.js';
-import { jobNotFound, newJobId, normalizeLogsOptions, normalizeManagerOptions, validateJobId, validateSignal } from './options.js';
+import {
+  jobNotFound,
+  newJobId,
+  normalizeLogsOptions,
+  normalizeManagerOptions,
+  validateJobId,
+  validateSignal,
+} from './options.js';
 import type { JobInfo, JobManager, JobManagerOptions } from './types.js';
 
 const KEEP_FINISHED_JOBS = 100;
@@ -111,7 +118,11 @@ export function createJobAdopter(options?: JobManagerOptions): JobManager & JobA
 
     async close() {
       closed = true;
-      await Promise.all(liveJobs().filter((job) => !job.detached).map((job) => job.cancel()));
+      await Promise.all(
+        liveJobs()
+          .filter((job) => !job.detached)
+          .map((job) => job.cancel()),
+      );
     },
   };
   return manager;

@@ -38,7 +38,11 @@ export class Job {
   private stderrBytes = 0;
   private readonly wakers = new Set<() => void>();
 
-  constructor(id: string, adopted: AdoptedProcess, private readonly lifetimeMs: number) {
+  constructor(
+    id: string,
+    adopted: AdoptedProcess,
+    private readonly lifetimeMs: number,
+  ) {
     this.id = id;
     this.recordId = adopted.recordId;
     this.command = adopted.command;
@@ -173,7 +177,12 @@ export class Job {
   }
 
   private notWritable(cause?: Error): TershError {
-    const why = this.currentPhase !== 'running' ? 'its main process has exited' : this.handle?.stdin ? 'its stdin is closed' : "it was not started with `stdin: 'pipe'`";
+    const why =
+      this.currentPhase !== 'running'
+        ? 'its main process has exited'
+        : this.handle?.stdin
+          ? 'its stdin is closed'
+          : "it was not started with `stdin: 'pipe'`";
     return new TershError('JOB_NOT_WRITABLE', `Cannot write to job ${this.id}: ${why}.`, { cause, details: { jobId: this.id } });
   }
 

@@ -1,8 +1,9 @@
 import { splitLines } from '../split-lines.js';
 import type { JobLogs, JobLogsOptions } from './types.js';
 
-/** One line of a job's output, for {@link JobManager.lines}. @public */
+/** One line of a job's output, for {@link JobManager.lines}. */
 export interface JobLine {
+  /** The stream the line came from. */
   stream: 'stdout' | 'stderr';
   /** The line without its `\n` (or `\r\n`). */
   line: string;
@@ -13,7 +14,10 @@ export interface JobLine {
  * (no polling interval to pick); an unterminated last line comes when the job is finished, then the iteration ends.
  * Lines of one stream keep their order; the two streams interleave by read, not by the instant they were written.
  */
-export async function* jobLines(logs: (options: JobLogsOptions) => Promise<JobLogs>, waitMs: number): AsyncGenerator<JobLine, void, undefined> {
+export async function* jobLines(
+  logs: (options: JobLogsOptions) => Promise<JobLogs>,
+  waitMs: number,
+): AsyncGenerator<JobLine, void, undefined> {
   const partial = { stdout: '', stderr: '' };
   const offsets = { stdoutOffset: 0, stderrOffset: 0 };
   for (;;) {

@@ -35,7 +35,18 @@ export function assemblePlan(segments: PlanSegment[], troubles: Troubles): Plan 
     category = worst(category, rule.category);
     allReversible = false;
     if (rule.warning) push(rule.warning, severity(rule.category));
-    segments.push({ program: null, argv: [], rules: [id], category: rule.category, destructive: troubles.mayDestroy, reversible: 'unknown', network: false, effects: [], warnings: rule.warning ? [rule.warning] : [], depth: 0 });
+    segments.push({
+      program: null,
+      argv: [],
+      rules: [id],
+      category: rule.category,
+      destructive: troubles.mayDestroy,
+      reversible: 'unknown',
+      network: false,
+      effects: [],
+      warnings: rule.warning ? [rule.warning] : [],
+      depth: 0,
+    });
   }
   ranked.sort((a, b) => b.rank - a.rank || a.order - b.order);
   return {

@@ -22,10 +22,15 @@ function resolveEcho(node: Node): string | null {
   const inner = node.namedChildren.filter((c) => c !== null);
   const command = inner[0];
   if (inner.length !== 1 || !command || command.type !== 'command') return null;
-  const words = command.namedChildren.filter((c) => c !== null).map((c) => (c.type === 'command_name' && c.namedChild(0) ? readWord(c.namedChild(0) as Node) : readWord(c)));
+  const words = command.namedChildren
+    .filter((c) => c !== null)
+    .map((c) => (c.type === 'command_name' && c.namedChild(0) ? readWord(c.namedChild(0) as Node) : readWord(c)));
   const program = words[0]?.text;
   if ((program !== 'echo' && program !== 'printf') || !words.every((w) => w.isStatic)) return null;
-  return words.slice(1).map((w) => w.text).join(' ');
+  return words
+    .slice(1)
+    .map((w) => w.text)
+    .join(' ');
 }
 
 function runShellText(ctx: WalkContext, payload: Token, depth: number, facts: Facts): void {
@@ -44,15 +49,25 @@ function readInlineCode(ctx: WalkContext, code: Token, depth: number, facts: Fac
 }
 
 function operandsOf(argv: readonly Token[]): string[] {
-  return argv.slice(1).map((t) => t.text).filter((t) => !t.startsWith('-') || t === '-');
+  return argv
+    .slice(1)
+    .map((t) => t.text)
+    .filter((t) => !t.startsWith('-') || t === '-');
 }
 
 function readsStdin(program: string, argv: readonly Token[]): boolean {
   const operands = operandsOf(argv);
-  if (databaseClients.has(program)) return !argv.some((t) => /^(-c|-e|-f|--command|--execute|--file)$/.test(t.text)) && operands.length <= 1;
+  if (databaseClients.has(program))
+    return !argv.some((t) => /^(-c|-e|-f|--command|--execute|--file)$/.test(t.text)) && operands.length <= 1;
   if (schedulers.has(program)) return !argv.some((t) => /^-[a-zA-Z]*f/.test(t.text));
   if (program === 'crontab') return operands.length === 0 || operands[0] === '-';
-  if (shells.has(program)) return operands.length === 0 || operands[0] === '-' || /^\/(dev\/stdin|proc\/self\/fd\/0|dev\/fd\/0)$/.test(operands[0] ?? '') || argv.some((t) => t.text === '-s');
+  if (shells.has(program))
+    return (
+      operands.length === 0 ||
+      operands[0] === '-' ||
+      /^\/(dev\/stdin|proc\/self\/fd\/0|dev\/fd\/0)$/.test(operands[0] ?? '') ||
+      argv.some((t) => t.text === '-s')
+    );
   return operands.length === 0 || operands[0] === '-';
 }
 
@@ -80,7 +95,14 @@ function feedStdin(ctx: WalkContext, program: string, stdin: Output, depth: numb
   }
 }
 
-function collectWords(ctx: WalkContext, node: Node, depth: number, facts: Facts, stdinTexts: Word[], extraWords: readonly Word[]): Word[] {
+function collectWords(
+  ctx: WalkContext,
+  node: Node,
+  depth: number,
+  facts: Facts,
+  stdinTexts: Word[],
+  extraWords: readonly Word[],
+): Word[] {
   const words: Word[] = [];
   for (const child of node.namedChildren) {
     if (!child) continue;
@@ -109,7 +131,14 @@ function collectWords(ctx: WalkContext, node: Node, depth: number, facts: Facts,
 }
 
 /** Classifies one simple command, walks what it runs indirectly, and returns what it prints when static. */
-export function walkCommand(ctx: WalkContext, node: Node, depth: number, upstream: Output | undefined, facts: Facts, stdinTexts: Word[]): Output {
+export function walkCommand(
+  ctx: WalkContext,
+  node: Node,
+  depth: number,
+  upstream: Output | undefined,
+  facts: Facts,
+  stdinTexts: Word[],
+): Output {
   const extraWords = ctx.extraWords.get(node.id) ?? [];
   if (extraWords.length > 0) ctx.extraWords.delete(node.id);
   const words = collectWords(ctx, node, depth, facts, stdinTexts, extraWords);
@@ -123,16 +152,29 @@ export function walkCommand(ctx: WalkContext, node: Node, depth: number, upstrea
   if (!head.isStatic) {
     const resolved = resolveEcho(head.node);
     if (resolved !== null && resolved.trim() !== '') {
-      tokens = [...resolved.split(/\s+/).filter(Boolean).map((text) => ({ text, isStatic: true })), ...tokens.slice(1)];
+      tokens = [
+        ...resolved
+          .split(/\s+/)
+          .filter(Boolean)
+          .map((text) => ({ text, isStatic: true })),
+        ...tokens.slice(1),
+      ];
     }
   }
   if (words.some((w) => w.type === 'process_substitution')) facts.hasProcessSubstitution = true;
-  const stdin: Output | undefined = stdinTexts.length > 0 ? (stdinTexts.every((w) => w.isStatic) ? stdinTexts.map((w) => w.text).join('\n') : null) : upstream;
+  const stdin: Output | undefined =
+    stdinTexts.length > 0 ? (stdinTexts.every((w) => w.isStatic) ? stdinTexts.map((w) => w.text).join('\n') : null) : upstream;
   return classifyTokens(ctx, tokens, depth, facts, stdin);
 }
 
 /** Normalises an argv, walks what it runs indirectly, records its segment and returns what it prints when static. */
-export function classifyTokens(ctx: WalkContext, tokens: Token[], depth: number, facts: Facts, stdin: Output | undefined): Output {
+export function classifyTokens(
+  ctx: WalkContext,
+  tokens: Token[],
+  depth: number,
+  facts: Facts,
+  stdin: Output | undefined,
+): Output {
   const { argv, shellPayloads, nested, runsAs, misread } = normalize(tokens);
   if (misread) ctx.hasError = true;
   if (runsAs !== undefined) facts.warnings.push(runsAs === 'root' || runsAs === '0' ? 'runs as root' : `runs as user ${runsAs}`);
@@ -141,10 +183,20 @@ export function classifyTokens(ctx: WalkContext, tokens: Token[], depth: number,
   const code = program === null ? undefined : inlineCode(program, argv.slice(1));
   if (code !== undefined) readInlineCode(ctx, code, depth, facts);
   for (const inner of nested) if (inner.length > 0) classifyTokens(ctx, inner, depth + 1, emptyFacts(), undefined);
-  if (program !== null && facts.hasProcessSubstitution && (shells.has(program) || program === 'source' || program === '.')) addRule(facts, 'exec.pipe-to-shell');
-  const sourcesStdin = (program === 'source' || program === '.') && /^\/(dev\/stdin|proc\/self\/fd\/0|dev\/fd\/0)$/.test(argv[1]?.text ?? '');
-  const interprets = program !== null && (shells.has(program) || schedulers.has(program) || program === 'crontab' || codeInterpreters.has(program) || databaseClients.has(program) || sourcesStdin);
-  if (interprets && stdin !== undefined && shellPayloads.length === 0 && (sourcesStdin || readsStdin(program, argv))) feedStdin(ctx, program, stdin, depth, facts);
+  if (program !== null && facts.hasProcessSubstitution && (shells.has(program) || program === 'source' || program === '.'))
+    addRule(facts, 'exec.pipe-to-shell');
+  const sourcesStdin =
+    (program === 'source' || program === '.') && /^\/(dev\/stdin|proc\/self\/fd\/0|dev\/fd\/0)$/.test(argv[1]?.text ?? '');
+  const interprets =
+    program !== null &&
+    (shells.has(program) ||
+      schedulers.has(program) ||
+      program === 'crontab' ||
+      codeInterpreters.has(program) ||
+      databaseClients.has(program) ||
+      sourcesStdin);
+  if (interprets && stdin !== undefined && shellPayloads.length === 0 && (sourcesStdin || readsStdin(program, argv)))
+    feedStdin(ctx, program, stdin, depth, facts);
   if (facts.rules.includes('shell.redirect-write') && printsNothing(program, argv, stdin)) addRule(facts, 'shell.truncate');
   ctx.segments.push(buildSegment(ctx.index, argv, facts, depth, shellPayloads.length > 0));
   return outputOf(program, argv, stdin);
@@ -159,8 +211,17 @@ function printsNothing(program: string | null, argv: readonly Token[], stdin: Ou
 
 function outputOf(program: string | null, argv: readonly Token[], stdin: Output | undefined): Output {
   if (!argv.every((t) => t.isStatic)) return null;
-  if (program === 'echo') return argv.slice(1).filter((t) => !/^-[neE]+$/.test(t.text)).map((t) => t.text).join(' ');
-  if (program === 'printf') return argv.slice(1).map((t) => t.text).join(' ');
+  if (program === 'echo')
+    return argv
+      .slice(1)
+      .filter((t) => !/^-[neE]+$/.test(t.text))
+      .map((t) => t.text)
+      .join(' ');
+  if (program === 'printf')
+    return argv
+      .slice(1)
+      .map((t) => t.text)
+      .join(' ');
   if (program === 'cat' && argv.length === 1) return stdin ?? null;
   return null;
 }

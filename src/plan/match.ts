@@ -33,7 +33,10 @@ export function compileRules(rules: readonly PlanRule[], callerRules: ReadonlySe
         subcommand: rule.subcommand?.map((alternatives) => alternatives.split('|')),
         argPattern: pattern('argPattern', rule.argPattern, ''),
         textPattern: pattern('textPattern', rule.textPattern, 'i'),
-        valueOptions: optionSet([...(rule.valueOptions ?? []), ...(Object.hasOwn(programValueOptions, program) ? (programValueOptions[program] as readonly string[]) : [])]),
+        valueOptions: optionSet([
+          ...(rule.valueOptions ?? []),
+          ...(Object.hasOwn(programValueOptions, program) ? (programValueOptions[program] as readonly string[]) : []),
+        ]),
       };
       const list = index.get(program);
       if (list) list.push(compiled);

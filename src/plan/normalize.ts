@@ -1,4 +1,13 @@
-import { type CatalogueWrapper, commandOptions, type CommandOptionSpec, gitGlobalFlags, gitGlobalValueOptions, programValueOptions, shells, wrapperCatalogue } from './wrappers.js';
+import {
+  type CatalogueWrapper,
+  commandOptions,
+  type CommandOptionSpec,
+  gitGlobalFlags,
+  gitGlobalValueOptions,
+  programValueOptions,
+  shells,
+  wrapperCatalogue,
+} from './wrappers.js';
 
 export interface Token {
   text: string;
@@ -37,16 +46,21 @@ function targetUser(args: readonly Token[]): string {
 const wrapperByName = new Map<string, CatalogueWrapper>();
 for (const spec of wrapperCatalogue) for (const name of spec.programs) wrapperByName.set(name, spec);
 const commandOptionsByName = new Map<string, CommandOptionSpec[]>();
-for (const spec of commandOptions) for (const name of spec.program) commandOptionsByName.set(name, [...(commandOptionsByName.get(name) ?? []), spec]);
+for (const spec of commandOptions)
+  for (const name of spec.program) commandOptionsByName.set(name, [...(commandOptionsByName.get(name) ?? []), spec]);
 
 export function basename(text: string): string {
   const slash = text.lastIndexOf('/');
   return slash >= 0 && slash < text.length - 1 ? text.slice(slash + 1) : text;
 }
 
-function takesValue(token: string, options: readonly string[] | ReadonlySet<string> | undefined): 'separate' | 'attached' | false {
+function takesValue(
+  token: string,
+  options: readonly string[] | ReadonlySet<string> | undefined,
+): 'separate' | 'attached' | false {
   if (!options) return false;
-  const has = (o: string) => (Array.isArray(options) ? (options as readonly string[]).includes(o) : (options as ReadonlySet<string>).has(o));
+  const has = (o: string) =>
+    Array.isArray(options) ? (options as readonly string[]).includes(o) : (options as ReadonlySet<string>).has(o);
   if (has(token)) return 'separate';
   if (token.startsWith('--')) return has(token.slice(0, token.indexOf('='))) ? 'attached' : false;
   return token.length > 2 && has(token.slice(0, 2)) ? 'attached' : false;
@@ -65,25 +79,38 @@ function peelWrapper(name: string, spec: CatalogueWrapper, args: Token[]): Peele
   while (i < args.length) {
     const token = args[i] as Token;
     const text = token.text;
-    if (text === '--') { i++; break; }
-    if (spec.assignments && /^[A-Za-z_][A-Za-z0-9_]*=/.test(text)) { i++; continue; }
+    if (text === '--') {
+      i++;
+      break;
+    }
+    if (spec.assignments && /^[A-Za-z_][A-Za-z0-9_]*=/.test(text)) {
+      i++;
+      continue;
+    }
     if (text.startsWith('-') && text.length > 1) {
       if (spec.noCommandFlags?.includes(text)) return { rest: [], shellPayloads: [], runsCommand: false };
-      if (spec.shellOption && (text === spec.shellOption)) {
+      if (spec.shellOption && text === spec.shellOption) {
         const payload = args[i + 1];
         if (payload) payloads.push(payload);
         return { rest: [], shellPayloads: payloads, runsCommand: true };
       }
       if ((text === '-S' || text.startsWith('--split-string')) && name === 'env') {
-        const joined = text.includes('=') ? [{ text: text.slice(text.indexOf('=') + 1), isStatic: token.isStatic }, ...args.slice(i + 1)] : args.slice(i + 1);
+        const joined = text.includes('=')
+          ? [{ text: text.slice(text.indexOf('=') + 1), isStatic: token.isStatic }, ...args.slice(i + 1)]
+          : args.slice(i + 1);
         return { rest: [], shellPayloads: [joinTokens(joined)], runsCommand: true };
       }
       const kind = takesValue(text, spec.valueOptions);
-      const valueIsOptional = kind === 'separate' && spec.optionalValues?.includes(text) && (args[i + 2]?.text ?? '-').startsWith('-');
+      const valueIsOptional =
+        kind === 'separate' && spec.optionalValues?.includes(text) && (args[i + 2]?.text ?? '-').startsWith('-');
       i += kind === 'separate' && !valueIsOptional ? 2 : 1;
       continue;
     }
-    if (leading > 0) { leading--; i++; continue; }
+    if (leading > 0) {
+      leading--;
+      i++;
+      continue;
+    }
     break;
   }
   let rest = args.slice(i);
@@ -92,7 +119,8 @@ function peelWrapper(name: string, spec: CatalogueWrapper, args: Token[]): Peele
     if (stop >= 0) rest = rest.slice(0, stop);
   }
   // `parallel 'rm -rf {}'` hands its one word to a shell.
-  if ((name === 'parallel' || name === 'xargs') && rest.length === 1 && /\s/.test((rest[0] as Token).text)) return { rest: [], shellPayloads: [rest[0] as Token], runsCommand: true };
+  if ((name === 'parallel' || name === 'xargs') && rest.length === 1 && /\s/.test((rest[0] as Token).text))
+    return { rest: [], shellPayloads: [rest[0] as Token], runsCommand: true };
   if (spec.joinsShellString && rest.length > 0) return { rest: [], shellPayloads: [joinTokens(rest)], runsCommand: true };
   return { rest, shellPayloads: payloads, runsCommand: rest.length > 0 };
 }
@@ -158,10 +186,12 @@ function commandOptionValues(name: string, args: Token[]): Token[] {
       const token = args[i] as Token;
       let value: Token | undefined;
       if (spec.option === '') {
-        if (name === 'alias' && token.text.includes('=')) value = { text: token.text.slice(token.text.indexOf('=') + 1), isStatic: token.isStatic };
+        if (name === 'alias' && token.text.includes('='))
+          value = { text: token.text.slice(token.text.indexOf('=') + 1), isStatic: token.isStatic };
         else if (name === 'trap' && i === 0) value = token;
       } else if (token.text === spec.option) value = args[i + 1];
-      else if (token.text.startsWith(`${spec.option}=`)) value = { text: token.text.slice(spec.option.length + 1), isStatic: token.isStatic };
+      else if (token.text.startsWith(`${spec.option}=`))
+        value = { text: token.text.slice(spec.option.length + 1), isStatic: token.isStatic };
       if (!value) continue;
       if (!spec.valuePrefix) found.push(value);
       else {

@@ -9,7 +9,22 @@ export interface NormalizedPlanOptions {
   maxLength: number;
 }
 
-const ruleKeys = ['id', 'program', 'subcommand', 'flags', 'unlessFlags', 'argPattern', 'textPattern', 'operands', 'category', 'warning', 'reversible', 'effects', 'network', 'valueOptions'];
+const ruleKeys = [
+  'id',
+  'program',
+  'subcommand',
+  'flags',
+  'unlessFlags',
+  'argPattern',
+  'textPattern',
+  'operands',
+  'category',
+  'warning',
+  'reversible',
+  'effects',
+  'network',
+  'valueOptions',
+];
 const categories = ['read-only', 'mutating', 'network', 'destructive'];
 
 function stringPattern(field: string, value: unknown): string {
@@ -31,14 +46,23 @@ function readRule(field: string, value: unknown): PlanRule {
     if (!Array.isArray(rule.flags)) throw invalid(`${field}.flags`, 'an array of arrays of strings', rule.flags);
     rule.flags.forEach((group, i) => optionalStringArray(`${field}.flags[${i}]`, group ?? null));
   }
-  linearRegExp(`${field}.argPattern`, rule.argPattern === undefined ? undefined : stringPattern(`${field}.argPattern`, rule.argPattern));
-  linearRegExp(`${field}.textPattern`, rule.textPattern === undefined ? undefined : stringPattern(`${field}.textPattern`, rule.textPattern), 'i');
-  if (rule.operands !== undefined && rule.operands !== 'none' && rule.operands !== 'some') throw invalid(`${field}.operands`, "'none' or 'some'", rule.operands);
+  linearRegExp(
+    `${field}.argPattern`,
+    rule.argPattern === undefined ? undefined : stringPattern(`${field}.argPattern`, rule.argPattern),
+  );
+  linearRegExp(
+    `${field}.textPattern`,
+    rule.textPattern === undefined ? undefined : stringPattern(`${field}.textPattern`, rule.textPattern),
+    'i',
+  );
+  if (rule.operands !== undefined && rule.operands !== 'none' && rule.operands !== 'some')
+    throw invalid(`${field}.operands`, "'none' or 'some'", rule.operands);
   if (rule.warning !== undefined && typeof rule.warning !== 'string') throw invalid(`${field}.warning`, 'a string', rule.warning);
   for (const key of ['reversible', 'network'] as const) {
     if (rule[key] !== undefined && typeof rule[key] !== 'boolean') throw invalid(`${field}.${key}`, 'a boolean', rule[key]);
   }
-  if (rule.effects !== undefined && !isPlainObject(rule.effects)) throw invalid(`${field}.effects`, 'a plain object', rule.effects);
+  if (rule.effects !== undefined && !isPlainObject(rule.effects))
+    throw invalid(`${field}.effects`, 'a plain object', rule.effects);
   return rule as unknown as PlanRule;
 }
 

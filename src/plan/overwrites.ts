@@ -6,7 +6,18 @@ export function isProtectedPath(path: string): boolean {
   return protectedPathPatterns.some((pattern) => pattern.test(path));
 }
 
-const copyValueOptions = new Set(['-t', '--target-directory', '-S', '--suffix', '-m', '--mode', '-o', '--owner', '-g', '--group']);
+const copyValueOptions = new Set([
+  '-t',
+  '--target-directory',
+  '-S',
+  '--suffix',
+  '-m',
+  '--mode',
+  '-o',
+  '--owner',
+  '-g',
+  '--group',
+]);
 
 function operandsOf(args: readonly string[]): { operands: string[]; target: string | undefined } {
   const operands: string[] = [];
@@ -40,12 +51,14 @@ export function findOverwrite(program: string, args: readonly string[]): Overwri
     return path === undefined ? undefined : { rule: 'fs.overwrite-protected', effect: { path, kind: 'modify' } };
   }
   if (!['cp', 'mv', 'install', 'scp', 'rsync', 'ln'].includes(program)) return undefined;
-  if (args.some((a) => a === '-n' || a === '--no-clobber' || a === '--update=none' || a === '--ignore-existing')) return undefined;
+  if (args.some((a) => a === '-n' || a === '--no-clobber' || a === '--update=none' || a === '--ignore-existing'))
+    return undefined;
   if (program === 'ln' && !args.some((a) => /^-[a-zA-Z]*f|^--force$/.test(a))) return undefined;
   const { operands, target } = operandsOf(args);
   if (target === undefined) return undefined;
   const path = localPart(target);
-  if (operands.slice(0, -1).some((source) => emptySources.has(source)) && program !== 'ln') return { rule: 'fs.truncate-copy', effect: { path, kind: 'modify' } };
+  if (operands.slice(0, -1).some((source) => emptySources.has(source)) && program !== 'ln')
+    return { rule: 'fs.truncate-copy', effect: { path, kind: 'modify' } };
   if (isProtectedPath(path)) return { rule: 'fs.overwrite-protected', effect: { path, kind: 'modify' } };
   return undefined;
 }

@@ -9,7 +9,8 @@ export interface NormalizedPolicyOptions {
 
 export function normalizePolicyOptions(options: PolicyOptions | undefined): NormalizedPolicyOptions {
   const raw = readOptionsObject('options', options, ['allow', 'deny', 'mode']);
-  const entries = (field: string): string[] => (optionalStringArray(field, raw[field]) ?? []).map((e) => e.trim()).filter((e) => e.length > 0);
+  const entries = (field: string): string[] =>
+    (optionalStringArray(field, raw[field]) ?? []).map((e) => e.trim()).filter((e) => e.length > 0);
   return {
     allow: entries('allow'),
     deny: entries('deny'),

@@ -34,4 +34,3 @@ export interface Policy {
   /** The decision for a plan. */
   check(plan: Plan): PolicyDecision;
 }
-

@@ -20,7 +20,9 @@ function compileEntry(entry: string): Matcher {
   const [first = '', ...rest] = entry.split(/\s+/);
   const program = basename(first);
   const words = rest.filter((t) => !t.startsWith('-') || t === '-');
-  const flags = rest.filter((t) => t.startsWith('-') && t !== '-').flatMap((t) => (/^-[A-Za-z0-9]{2,}$/.test(t) ? [...t.slice(1)].map((c) => `-${c}`) : [t]));
+  const flags = rest
+    .filter((t) => t.startsWith('-') && t !== '-')
+    .flatMap((t) => (/^-[A-Za-z0-9]{2,}$/.test(t) ? [...t.slice(1)].map((c) => `-${c}`) : [t]));
   const valueOptions = new Set(Object.hasOwn(programValueOptions, program) ? programValueOptions[program] : []);
   return (s) => {
     if (s.program !== program) return false;
@@ -47,7 +49,8 @@ export function createPolicy(options?: PolicyOptions): Policy {
       if (settings.mode === 'off') return { action: 'allow' };
       for (const segment of plan.segments) {
         const hit = deny.find((d) => d.matches(segment));
-        if (hit) return { action: refuse, rule: hit.entry, reason: `\`${describe(segment)}\` is denied by policy (\`${hit.entry}\`)` };
+        if (hit)
+          return { action: refuse, rule: hit.entry, reason: `\`${describe(segment)}\` is denied by policy (\`${hit.entry}\`)` };
       }
       if (allow.length === 0) return { action: 'allow' };
       for (const segment of plan.segments) {

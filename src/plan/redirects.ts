@@ -32,6 +32,7 @@ export function applyFileRedirect(node: Node, facts: Facts): RedirectWords {
   if (!facts.rules.includes(id)) facts.rules.push(id);
   if (target.isStatic) facts.effects.push({ path: target.text, kind: 'modify' });
   if (operator === '>|' && !facts.rules.includes('shell.clobber')) facts.rules.push('shell.clobber');
-  if (target.isStatic && isProtectedPath(target.text) && !facts.rules.includes('shell.overwrite-protected')) facts.rules.push('shell.overwrite-protected');
+  if (target.isStatic && isProtectedPath(target.text) && !facts.rules.includes('shell.overwrite-protected'))
+    facts.rules.push('shell.overwrite-protected');
   return { destination, extras };
 }

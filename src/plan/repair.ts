@@ -7,7 +7,15 @@ import type { Node, Tree } from 'web-tree-sitter';
 // 2. A line continuation inside a word (`r\` newline `m`) splits it in two. Bash removes every
 //    backslash-newline outside single quotes, comments and heredoc bodies before reading words.
 
-const literalTypes = new Set(['raw_string', 'comment', 'ansi_c_string', 'heredoc_body', 'heredoc_content', 'heredoc_start', 'heredoc_end']);
+const literalTypes = new Set([
+  'raw_string',
+  'comment',
+  'ansi_c_string',
+  'heredoc_body',
+  'heredoc_content',
+  'heredoc_start',
+  'heredoc_end',
+]);
 
 function isLiteral(node: Node | null): boolean {
   for (let at = node; at; at = at.parent) if (literalTypes.has(at.type)) return true;

@@ -35,9 +35,14 @@ export function emptyFacts(): Facts {
   return { rules: [], effects: [], destructive: false, warnings: [] };
 }
 
-
 /** Classifies one normalised command; `program` is null when the command name is dynamic. */
-export function buildSegment(index: RuleIndex, argv: readonly Token[], facts: Facts, depth: number, hasPayload: boolean): PlanSegment {
+export function buildSegment(
+  index: RuleIndex,
+  argv: readonly Token[],
+  facts: Facts,
+  depth: number,
+  hasPayload: boolean,
+): PlanSegment {
   const head = argv[0];
   const program = head?.isStatic ? head.text : null;
   const texts = argv.map((t) => t.text);
@@ -55,14 +60,21 @@ export function buildSegment(index: RuleIndex, argv: readonly Token[], facts: Fa
   } else if (program === null) rules.push('exec.dynamic-command');
   // `--help` counts only where it is sure to be an option: POSIXLY_CORRECT stops getopt at the first
   // operand, and `python -c code --help` runs the code.
-  else if (hasLeadingOption(program, texts.slice(1), '--help') || (texts.length === 2 && texts[1] === '--version' && matchRule(index, texts)?.rule.category !== 'read-only')) {
+  else if (
+    hasLeadingOption(program, texts.slice(1), '--help') ||
+    (texts.length === 2 && texts[1] === '--version' && matchRule(index, texts)?.rule.category !== 'read-only')
+  ) {
     rules.push('shell.help');
     category = 'read-only';
     reversible = true;
   } else {
     const match = matchRule(index, texts);
-    const refinable = !isDryRun(texts) && (!match || ((match.rule.category === 'network' || match.rule.category === 'mutating') && isCatchAll(match.rule)));
-    const path = refinable ? readDestroyingPath(program, texts.slice(1), match === undefined) : readsOnlyButDestroys(match, texts.slice(1));
+    const refinable =
+      !isDryRun(texts) &&
+      (!match || ((match.rule.category === 'network' || match.rule.category === 'mutating') && isCatchAll(match.rule)));
+    const path = refinable
+      ? readDestroyingPath(program, texts.slice(1), match === undefined)
+      : readsOnlyButDestroys(match, texts.slice(1));
     const overwrite = match?.rule.category === 'destructive' ? undefined : findOverwrite(program, texts.slice(1));
     if (path !== undefined && path !== 'reads') {
       rules.push('cli.destroying-verb');
@@ -78,7 +90,11 @@ export function buildSegment(index: RuleIndex, argv: readonly Token[], facts: Fa
       reversible = false;
       network = program === 'scp' || program === 'rsync';
       effects.push(overwrite.effect);
-      warnings.push(overwrite.rule === 'fs.truncate-copy' ? 'truncates a file by copying an empty one onto it' : 'may overwrite a system file, device or dotfile');
+      warnings.push(
+        overwrite.rule === 'fs.truncate-copy'
+          ? 'truncates a file by copying an empty one onto it'
+          : 'may overwrite a system file, device or dotfile',
+      );
     } else if (path === 'reads' && !match) {
       rules.push('cli.reading-verb');
       category = 'network';
@@ -91,7 +107,8 @@ export function buildSegment(index: RuleIndex, argv: readonly Token[], facts: Fa
       if (rule.warning) warnings.push(rule.warning);
       effects.push(...match.effects);
       if (rule.category === 'destructive') destructive = true;
-      reversible = rule.reversible ?? (rule.category === 'destructive' ? false : rule.category === 'read-only' ? true : 'unknown');
+      reversible =
+        rule.reversible ?? (rule.category === 'destructive' ? false : rule.category === 'read-only' ? true : 'unknown');
     } else if (hasPayload) {
       rules.push('exec.shell-string');
       category = 'read-only';

@@ -1,4 +1,11 @@
-import { booleanFlags, destroyingFlagHeads, destroyingFlags, destroyingNameAffixes, destroyingVerbs, readingVerbs } from './rules/verbs.js';
+import {
+  booleanFlags,
+  destroyingFlagHeads,
+  destroyingFlags,
+  destroyingNameAffixes,
+  destroyingVerbs,
+  readingVerbs,
+} from './rules/verbs.js';
 import type { PlanRule } from './types.js';
 
 const destroying = new Set(destroyingVerbs);
@@ -12,7 +19,11 @@ const operandsScanned = 4;
 
 /** The pieces of a subcommand word: `delete-bucket`, `force_delete`, `apps:destroy`, `deleteObject`. */
 function pieces(word: string): string[] {
-  return word.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase().split(/[-_:.]+/).filter(Boolean);
+  return word
+    .replace(/([a-z])([A-Z])/g, '$1-$2')
+    .toLowerCase()
+    .split(/[-_:.]+/)
+    .filter(Boolean);
 }
 
 /** `--delete`, `--delete-emptydir-data`, `--vacuum-time=1s`, and Go's single-dash spelling (`nomad job stop -purge`). */
@@ -80,5 +91,11 @@ export function readSubcommandPath(args: readonly string[]): { destroys: string 
 
 /** A rule with no condition but its program: the catch-all of a family, which a verb may refine. */
 export function isCatchAll(rule: PlanRule): boolean {
-  return rule.subcommand === undefined && rule.flags === undefined && rule.argPattern === undefined && rule.textPattern === undefined && rule.operands === undefined;
+  return (
+    rule.subcommand === undefined &&
+    rule.flags === undefined &&
+    rule.argPattern === undefined &&
+    rule.textPattern === undefined &&
+    rule.operands === undefined
+  );
 }

@@ -128,7 +128,15 @@ function lastCommand(body: Node): Node | null {
   return null;
 }
 
-function collectRedirect(ctx: WalkContext, redirect: Node, depth: number, facts: Facts, stdinTexts: Word[], continuations: Node[], extras: Node[]): void {
+function collectRedirect(
+  ctx: WalkContext,
+  redirect: Node,
+  depth: number,
+  facts: Facts,
+  stdinTexts: Word[],
+  continuations: Node[],
+  extras: Node[],
+): void {
   if (redirect.type === 'file_redirect') {
     const found = applyFileRedirect(redirect, facts);
     if (found.destination) walkSubstitutions(ctx, found.destination, depth, facts);
@@ -146,7 +154,8 @@ function collectRedirect(ctx: WalkContext, redirect: Node, depth: number, facts:
     redirect.namedChildren.forEach((child, i) => {
       if (!child || child.type === 'heredoc_start' || child.type === 'heredoc_end') return;
       if (child.type === 'heredoc_body') {
-        const dynamic = !literal && (mayHideCode(child.text) || child.namedChildren.some((c) => c !== null && c.type !== 'heredoc_content'));
+        const dynamic =
+          !literal && (mayHideCode(child.text) || child.namedChildren.some((c) => c !== null && c.type !== 'heredoc_content'));
         stdinTexts.push({ text: child.text, isStatic: !dynamic, hasGlob: false, node: child, type: 'heredoc_body' });
         if (!literal) walkSubstitutions(ctx, child, depth, facts);
       } else if (redirect.fieldNameForNamedChild(i) === 'argument') extras.push(child);
@@ -161,7 +170,15 @@ function checkForkBomb(ctx: WalkContext, node: Node, depth: number): void {
   if (!name || !body) return;
   const calls = body.descendantsOfType('command_name').filter((n) => n?.text === name).length;
   if (calls > 0 && /[|&]/.test(body.text)) {
-    ctx.segments.push(buildSegment(ctx.index, [{ text: name, isStatic: true }], { ...emptyFacts(), rules: ['system.fork-bomb'], destructive: true }, depth, false));
+    ctx.segments.push(
+      buildSegment(
+        ctx.index,
+        [{ text: name, isStatic: true }],
+        { ...emptyFacts(), rules: ['system.fork-bomb'], destructive: true },
+        depth,
+        false,
+      ),
+    );
   }
 }
 

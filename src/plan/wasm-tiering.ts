@@ -15,7 +15,10 @@ function flagName(flag: string): string {
 }
 
 /** The flags the host did not set itself (on its command line or in NODE_OPTIONS): those are its own choice. */
-export function compileFlagsToSet(execArgv: readonly string[], nodeOptions: string | undefined): { during: string; after: string }[] {
+export function compileFlagsToSet(
+  execArgv: readonly string[],
+  nodeOptions: string | undefined,
+): { during: string; after: string }[] {
   const given = [...execArgv, ...(nodeOptions ?? '').split(/\s+/)]
     .filter((arg) => arg.startsWith('--'))
     .map((arg) => flagName(arg.split('=')[0]!));

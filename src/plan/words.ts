@@ -12,13 +12,28 @@ export interface Word {
   type: string;
 }
 
-const ansiSimple: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' };
+const ansiSimple: Record<string, string> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  E: '\x1b',
+  f: '\f',
+  v: '\v',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '?': '?',
+};
 
 /** Decodes the body of `$'…'` as bash does. */
 export function decodeAnsiC(body: string): string {
   return body.replace(/\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c.|.)/gs, (all, esc: string) => {
     const head = esc[0] as string;
-    if ((head === 'x' || head === 'u' || head === 'U') && esc.length > 1) return String.fromCodePoint(Math.min(parseInt(esc.slice(1), 16), 0x10ffff));
+    if ((head === 'x' || head === 'u' || head === 'U') && esc.length > 1)
+      return String.fromCodePoint(Math.min(parseInt(esc.slice(1), 16), 0x10ffff));
     if (head >= '0' && head <= '7') return String.fromCharCode(parseInt(esc, 8) & 0xff);
     if (head === 'c' && esc.length === 2) return String.fromCharCode(esc.charCodeAt(1) & 0x1f);
     return ansiSimple[head] ?? all;

@@ -10,10 +10,14 @@ const PARENT_PREFIX = 'tersh-';
 
 /** Where this process's own cgroup v2 folder is, if a cgroup2 hierarchy is mounted. */
 function ownCgroupFolder(): string | undefined {
-  const mounts = readFileSync('/proc/self/mounts', 'utf8').split('\n').map((line) => line.split(' '));
+  const mounts = readFileSync('/proc/self/mounts', 'utf8')
+    .split('\n')
+    .map((line) => line.split(' '));
   const mount = mounts.find((fields) => fields[2] === 'cgroup2')?.[1];
   if (!mount) return undefined;
-  const own = readFileSync('/proc/self/cgroup', 'utf8').split('\n').find((line) => line.startsWith('0::'));
+  const own = readFileSync('/proc/self/cgroup', 'utf8')
+    .split('\n')
+    .find((line) => line.startsWith('0::'));
   if (own === undefined) return undefined;
   return join(mount, own.slice(3));
 }
@@ -25,7 +29,8 @@ function removeStaleParents(folder: string): void {
     if (!pid || existsSync(`/proc/${pid}`)) continue;
     const parent = join(folder, name);
     try {
-      for (const child of readdirSync(parent, { withFileTypes: true })) if (child.isDirectory()) removeCgroup(join(parent, child.name));
+      for (const child of readdirSync(parent, { withFileTypes: true }))
+        if (child.isDirectory()) removeCgroup(join(parent, child.name));
       removeCgroup(parent);
     } catch {
       // another host is doing the same
@@ -92,7 +97,11 @@ export async function enterCgroupAsync(path: string, pid: number): Promise<boole
 /** Pids in the cgroup (zombies are not listed), or [] when it is gone. */
 export function cgroupPids(path: string): number[] {
   try {
-    return readFileSync(join(path, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean).map(Number).sort((a, b) => a - b);
+    return readFileSync(join(path, 'cgroup.procs'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map(Number)
+      .sort((a, b) => a - b);
   } catch {
     return [];
   }

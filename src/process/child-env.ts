@@ -15,7 +15,11 @@ export const RUN_TAG_VARIABLE = 'TERSH_RUN_ID';
 const isZshVariable = (name: string): boolean => name === 'ZDOTDIR' || name.startsWith('ZSH_');
 
 /** The inherited env less zsh's, the non-interactive set, the caller's additions (which win), and the run tag. */
-export function buildChildEnv(base: NodeJS.ProcessEnv, extra: Record<string, string> | undefined, runTag: string): NodeJS.ProcessEnv {
+export function buildChildEnv(
+  base: NodeJS.ProcessEnv,
+  extra: Record<string, string> | undefined,
+  runTag: string,
+): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(base)) {
     if (value !== undefined && !isZshVariable(name)) env[name] = value;

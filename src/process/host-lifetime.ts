@@ -22,7 +22,13 @@ interface HostState {
 /** A watchdog that keeps dying (or cannot start) is not restarted for every run: the exit hook still serves. */
 const MAX_WATCHDOG_STARTS = 3;
 
-const host: HostState = { runs: new Map(), watchdog: undefined, cgroupParent: undefined, removeExitHook: undefined, watchdogStarts: 0 };
+const host: HostState = {
+  runs: new Map(),
+  watchdog: undefined,
+  cgroupParent: undefined,
+  removeExitHook: undefined,
+  watchdogStarts: 0,
+};
 
 /**
  * A fresh cgroup for a run, where this host may create them; undefined otherwise. The watchdog removes the

@@ -18,7 +18,10 @@ export function inheritableFds(platform: NodeJS.Platform = process.platform): nu
 
 function openFds(folder: string): number[] {
   try {
-    return readdirSync(folder).map(Number).filter((fd) => Number.isInteger(fd) && fd >= 3).sort((a, b) => a - b);
+    return readdirSync(folder)
+      .map(Number)
+      .filter((fd) => Number.isInteger(fd) && fd >= 3)
+      .sort((a, b) => a - b);
   } catch {
     return [];
   }
@@ -42,7 +45,10 @@ function linuxInheritable(): number[] {
  * `/bin/sh` (which can close 3–9 only) or bash. Throws `SPAWN_FAILED` when a descriptor above 9 is open and
  * no bash exists to close it.
  */
-export function closingInheritedFds(command: { file: string; args: readonly string[] }, fds: readonly number[]): { file: string; args: string[] } {
+export function closingInheritedFds(
+  command: { file: string; args: readonly string[] },
+  fds: readonly number[],
+): { file: string; args: string[] } {
   if (fds.length === 0) return { file: command.file, args: [...command.args] };
   const closer = fds.every((fd) => fd <= 9) ? '/bin/sh' : bashLocations.find((path) => existsSync(path));
   if (closer === undefined) {

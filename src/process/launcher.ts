@@ -2,9 +2,13 @@ import type { Readable, Writable } from 'node:stream';
 
 /** What to start: a program and its arguments, never a command string. */
 export interface LaunchRequest {
+  /** The program: a path, or a name looked up in `env.PATH`. */
   file: string;
+  /** Its arguments, as they are (no shell reads them). */
   args: readonly string[];
+  /** The working directory, a path where the process runs. */
   cwd: string;
+  /** The whole environment of the process. */
   env: NodeJS.ProcessEnv;
   /** 'ignore' reads /dev/null; 'pipe' lets the caller write. */
   stdin: 'ignore' | 'pipe';
@@ -16,7 +20,9 @@ export interface LaunchRequest {
 
 /** How the main process ended. */
 export interface ProcessExit {
+  /** The exit code, or null when a signal ended it. */
   code: number | null;
+  /** The signal that ended it, or null. */
   signal: NodeJS.Signals | null;
   /** Why no status came back, where the process ran elsewhere (the container stopped, the connection dropped). */
   lost?: string;
@@ -50,10 +56,15 @@ export interface RunGroup {
 export interface LaunchedProcess {
   /** The main process, leader of its own session and process group. */
   pid: number;
+  /** Its stdout, read to the end by the caller. */
   stdout: Readable;
+  /** Its stderr, read to the end by the caller. */
   stderr: Readable;
+  /** Its stdin when the request asked for `'pipe'`, else null. */
   stdin: Writable | null;
+  /** Settles once the main process has exited. */
   exit: Promise<ProcessExit>;
+  /** Every process of the run, for signals, kills and sweeps. */
   group: RunGroup;
   /** Unties the run from the host's life (once nothing of it is left, or never for a detached run). */
   release(): void;
@@ -66,5 +77,6 @@ export interface LaunchedProcess {
  * `launch` rejects as spawn does when the program cannot start (an error with `code` ENOENT or EACCES).
  */
 export interface Launcher {
+  /** Starts one process as the request says. */
   launch(request: LaunchRequest): Promise<LaunchedProcess>;
 }

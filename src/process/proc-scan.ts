@@ -26,7 +26,14 @@ export interface RunMarks {
 function parseStat(pid: number, stat: string): ProcEntry | undefined {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   if (fields.length < 20 || fields[0] === 'X') return undefined;
-  return { pid, ppid: Number(fields[1]), pgid: Number(fields[2]), sid: Number(fields[3]), startTicks: Number(fields[19]), zombie: fields[0] === 'Z' };
+  return {
+    pid,
+    ppid: Number(fields[1]),
+    pgid: Number(fields[2]),
+    sid: Number(fields[3]),
+    startTicks: Number(fields[19]),
+    zombie: fields[0] === 'Z',
+  };
 }
 
 function readStat(pid: number): ProcEntry | undefined {
@@ -102,7 +109,11 @@ export function runProcesses(marks: RunMarks, entries: readonly ProcEntry[] = re
     if (known !== undefined) return known;
     verdict.set(entry.pid, false); // a cycle in a racing scan ends here
     const parent = byPid.get(entry.ppid);
-    const member = entry.pgid === marks.pgid || entry.sid === marks.pgid || entry.pid === marks.pgid || (parent !== undefined && isMember(parent));
+    const member =
+      entry.pgid === marks.pgid ||
+      entry.sid === marks.pgid ||
+      entry.pid === marks.pgid ||
+      (parent !== undefined && isMember(parent));
     verdict.set(entry.pid, member);
     return member;
   };

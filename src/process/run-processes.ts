@@ -103,7 +103,8 @@ export class RunProcesses {
   /** Resolves true once nothing of the run is left (of `known`, without a cgroup), false after `ms`. */
   async waitGone(ms: number, known: readonly number[]): Promise<boolean> {
     const deadline = Date.now() + ms;
-    const anyLeft = (): boolean => (this.cgroup ? cgroupPids(this.cgroup).length > 0 : known.some((pid) => readProcEntry(pid) !== undefined));
+    const anyLeft = (): boolean =>
+      this.cgroup ? cgroupPids(this.cgroup).length > 0 : known.some((pid) => readProcEntry(pid) !== undefined);
     while (anyLeft()) {
       if (Date.now() >= deadline) return false;
       await delay(POLL_MS);

@@ -74,8 +74,17 @@ export interface IpcHelper {
 export function spawnIpcHelper(file: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<IpcHelper> {
   return new Promise((resolve, reject) => {
     // libuv puts the channel on fd 3 over whatever the host had there.
-    const closed = closingInheritedFds({ file, args }, inheritableFds().filter((fd) => fd !== 3));
-    const child = spawn(closed.file, closed.args, { env, detached: true, stdio: ['ignore', 'ignore', 'ignore', 'ipc'], serialization: 'json', windowsHide: true });
+    const closed = closingInheritedFds(
+      { file, args },
+      inheritableFds().filter((fd) => fd !== 3),
+    );
+    const child = spawn(closed.file, closed.args, {
+      env,
+      detached: true,
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+      serialization: 'json',
+      windowsHide: true,
+    });
     child.once('error', reject);
     child.once('spawn', () => {
       child.off('error', reject);

@@ -17,7 +17,10 @@ function wouldStart(file: string, cwd: string, env: NodeJS.ProcessEnv): boolean 
 }
 
 /** Starts the program of `request` (wrapped to enter `cgroup` first, when there is one) and resolves once it has a pid. */
-export type StartProgram<Started extends { pid: number }> = (request: LaunchRequest, cgroup: string | undefined) => Promise<Started>;
+export type StartProgram<Started extends { pid: number }> = (
+  request: LaunchRequest,
+  cgroup: string | undefined,
+) => Promise<Started>;
 
 export interface TiedStartOptions {
   /** Registers the run with the host's watchdog (false: the starter kills it if the host dies). */
@@ -50,12 +53,17 @@ export async function startTied<Started extends { pid: number }>(
   if (cgroup && !wrap) cgroup = void removeCgroup(cgroup);
   let started: Started;
   try {
-    started = await start(wrap ? { ...request, file: '/bin/sh', args: ['-c', ENTER_CGROUP_SCRIPT, cgroup!, request.file, ...request.args] } : request, cgroup);
+    started = await start(
+      wrap ? { ...request, file: '/bin/sh', args: ['-c', ENTER_CGROUP_SCRIPT, cgroup!, request.file, ...request.args] } : request,
+      cgroup,
+    );
   } catch (error) {
     if (cgroup) removeCgroup(cgroup);
     throw error;
   }
-  const entered = cgroup === undefined || (options.enterOffLoop ? await enterCgroupAsync(cgroup, started.pid) : enterCgroup(cgroup, started.pid));
+  const entered =
+    cgroup === undefined ||
+    (options.enterOffLoop ? await enterCgroupAsync(cgroup, started.pid) : enterCgroup(cgroup, started.pid));
   if (cgroup && !entered) {
     giveUpCgroups();
     removeCgroup(cgroup);
@@ -63,6 +71,9 @@ export async function startTied<Started extends { pid: number }>(
   }
   const marks = { pgid: started.pid, startTicks: readProcEntry(started.pid)?.startTicks ?? 0, tag: request.tag };
   const processes = new RunProcesses(marks, cgroup);
-  const release = request.detached || process.platform === 'win32' ? () => undefined : holdRun({ ...marks, cgroup }, { watchdog: options.watchdog });
+  const release =
+    request.detached || process.platform === 'win32'
+      ? () => undefined
+      : holdRun({ ...marks, cgroup }, { watchdog: options.watchdog });
   return { started, processes, release };
 }

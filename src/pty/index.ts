@@ -1,2 +1,10 @@
 export { createPtyManager } from './manager.js';
-export type { PtyManager, PtyManagerOptions, PtyOpenOptions, PtyReadPage, PtyRunOptions, PtySession, PtyStepResult } from './types.js';
+export type {
+  PtyManager,
+  PtyManagerOptions,
+  PtyOpenOptions,
+  PtyReadPage,
+  PtyRunOptions,
+  PtySession,
+  PtyStepResult,
+} from './types.js';

@@ -13,7 +13,11 @@ export interface PtyProcess {
 }
 
 export interface PtyModule {
-  spawn(file: string, args: string[], options: { name: string; cols: number; rows: number; cwd: string; env: NodeJS.ProcessEnv; encoding: null }): PtyProcess;
+  spawn(
+    file: string,
+    args: string[],
+    options: { name: string; cols: number; rows: number; cwd: string; env: NodeJS.ProcessEnv; encoding: null },
+  ): PtyProcess;
 }
 
 const PACKAGE = '@lydell/node-pty';
@@ -21,7 +25,10 @@ const PACKAGE = '@lydell/node-pty';
 /** Loads the optional pseudo-terminal package, or says clearly why there is none. */
 export async function loadPty(): Promise<PtyModule> {
   if (process.platform === 'win32') {
-    throw new TershError('PTY_UNAVAILABLE', 'PTY sessions are unsupported on Windows (POSIX only); use run() or background jobs.');
+    throw new TershError(
+      'PTY_UNAVAILABLE',
+      'PTY sessions are unsupported on Windows (POSIX only); use run() or background jobs.',
+    );
   }
   try {
     const loaded = (await import(PACKAGE)) as { default?: PtyModule } & Partial<PtyModule>;
@@ -29,6 +36,10 @@ export async function loadPty(): Promise<PtyModule> {
     if (!module || typeof module.spawn !== 'function') throw new Error(`${PACKAGE} has no spawn()`);
     return module;
   } catch (cause) {
-    throw new TershError('PTY_UNAVAILABLE', `PTY sessions need the optional dependency ${PACKAGE} (npm install ${PACKAGE}); it could not be loaded: ${(cause as Error).message}`, { cause });
+    throw new TershError(
+      'PTY_UNAVAILABLE',
+      `PTY sessions need the optional dependency ${PACKAGE} (npm install ${PACKAGE}); it could not be loaded: ${(cause as Error).message}`,
+      { cause },
+    );
   }
 }

@@ -39,11 +39,18 @@ export function createPtyManager(options: PtyManagerOptions): PtyManager {
   return {
     async open(openOptions?: PtyOpenOptions): Promise<PtySession> {
       const opts = normalizeOpenOptions(openOptions);
-      if (sessions.size >= maxSessions) throw new TershError('PTY_LIMIT', `${sessions.size} PTY sessions are open (maxSessions ${maxSessions}); close one first.`, { details: { maxSessions } });
+      if (sessions.size >= maxSessions)
+        throw new TershError(
+          'PTY_LIMIT',
+          `${sessions.size} PTY sessions are open (maxSessions ${maxSessions}); close one first.`,
+          { details: { maxSessions } },
+        );
       const commandLine = [opts.command, ...(opts.args ?? [])].join(' ');
       const screening = await screenCommand(commandLine, options.policy);
       if (screening.decision?.action === 'block') {
-        throw new TershError('PTY_BLOCKED', `[BLOCKED] Not opened: ${screening.decision.reason ?? 'denied by policy'}`, { details: { rule: screening.decision.rule } });
+        throw new TershError('PTY_BLOCKED', `[BLOCKED] Not opened: ${screening.decision.reason ?? 'denied by policy'}`, {
+          details: { rule: screening.decision.rule },
+        });
       }
       const pty = await loadPty();
       const cwd = resolve(options.cwd ?? process.cwd(), opts.cwd ?? '.');
@@ -52,29 +59,59 @@ export function createPtyManager(options: PtyManagerOptions): PtyManager {
       const env = buildChildEnv(process.env, { TERM: 'dumb', ...options.env, ...watch.env, ...opts.env }, transcript.id);
       let proc;
       try {
-        proc = pty.spawn(opts.command, watch.args, { name: env.TERM ?? 'dumb', cols: opts.cols, rows: opts.rows, cwd, env, encoding: null });
+        proc = pty.spawn(opts.command, watch.args, {
+          name: env.TERM ?? 'dumb',
+          cols: opts.cols,
+          rows: opts.rows,
+          cwd,
+          env,
+          encoding: null,
+        });
       } catch (cause) {
         watch.dispose();
         await transcript.finish({ exit: null, kind: 'pty' });
-        throw new TershError('SPAWN_FAILED', `Could not start ${opts.command} on a terminal: ${(cause as Error).message}`, { cause });
+        throw new TershError('SPAWN_FAILED', `Could not start ${opts.command} on a terminal: ${(cause as Error).message}`, {
+          cause,
+        });
       }
       const processes = holdSession(proc.pid, transcript.id);
-      const session = new TerminalSession({ proc, watch, transcript, store: options.store, policy: options.policy, command: commandLine, cwd, processes, onClosed: forget });
+      const session = new TerminalSession({
+        proc,
+        watch,
+        transcript,
+        store: options.store,
+        policy: options.policy,
+        command: commandLine,
+        cwd,
+        processes,
+        onClosed: forget,
+      });
       sessions.set(session.id, session);
       idleTimer ??= setInterval(closeIdle, Math.min(idleMs, IDLE_CHECK_MAX_MS)).unref();
       const prompted = watch.shell !== undefined || watch.pattern !== undefined ? await session.start(opts.startTimeoutMs) : true;
       if (!prompted && session.closed) {
-        throw new TershError('SPAWN_FAILED', `${opts.command} exited before its first prompt; its transcript is record ${session.id}.`, { details: { id: session.id } });
+        throw new TershError(
+          'SPAWN_FAILED',
+          `${opts.command} exited before its first prompt; its transcript is record ${session.id}.`,
+          { details: { id: session.id } },
+        );
       }
       if (!prompted) {
         await session.close();
-        throw new TershError('SPAWN_FAILED', `${opts.command} showed no prompt within ${opts.startTimeoutMs} ms (pass \`prompt\` for a program that is not a shell); its transcript is record ${session.id}.`, { details: { id: session.id } });
+        throw new TershError(
+          'SPAWN_FAILED',
+          `${opts.command} showed no prompt within ${opts.startTimeoutMs} ms (pass \`prompt\` for a program that is not a shell); its transcript is record ${session.id}.`,
+          { details: { id: session.id } },
+        );
       }
       return session;
     },
     get(id) {
       const session = sessions.get(id);
-      if (!session) throw new TershError('PTY_NOT_FOUND', `No open PTY session "${String(id)}"; open one with pty.open().`, { details: { id } });
+      if (!session)
+        throw new TershError('PTY_NOT_FOUND', `No open PTY session "${String(id)}"; open one with pty.open().`, {
+          details: { id },
+        });
       return session;
     },
     list: () => [...sessions.values()],

@@ -1,4 +1,12 @@
-import { invalid, optionalBoolean, optionalInteger, optionalString, optionalStringArray, optionalStringRecord, readOptionsObject } from '../validate.js';
+import {
+  invalid,
+  optionalBoolean,
+  optionalInteger,
+  optionalString,
+  optionalStringArray,
+  optionalStringRecord,
+  readOptionsObject,
+} from '../validate.js';
 import { toPattern } from './prompt.js';
 import type { PtyOpenOptions, PtyRunOptions } from './types.js';
 
@@ -40,7 +48,10 @@ export function normalizeOpenOptions(options: PtyOpenOptions | undefined): Norma
   };
 }
 
-export function normalizeRunOptions(input: unknown, options: PtyRunOptions | undefined): NormalizedRunOptions & { input: string } {
+export function normalizeRunOptions(
+  input: unknown,
+  options: PtyRunOptions | undefined,
+): NormalizedRunOptions & { input: string } {
   if (typeof input !== 'string') throw invalid('input', 'a string', input);
   if (input.length > 1024 * 1024) throw invalid('input', 'a string of at most 1 MiB', input);
   const raw = readOptionsObject('options', options ?? {}, RUN_KEYS);

@@ -24,7 +24,11 @@ const SHELLS: Record<string, 'bash' | 'sh'> = { bash: 'bash', sh: 'sh', dash: 's
  * For bash and sh: an rc file that turns echo off and sets an invisible sentinel prompt (an OSC
  * sequence terminals ignore) carrying `$?`; for other programs, the caller's prompt pattern.
  */
-export function watchPrompt(command: string, args: readonly string[] | undefined, prompt: RegExp | string | undefined): PromptWatch {
+export function watchPrompt(
+  command: string,
+  args: readonly string[] | undefined,
+  prompt: RegExp | string | undefined,
+): PromptWatch {
   const shell = SHELLS[basename(command)];
   if (shell && args === undefined) return sentinelPrompt(shell);
   return {

@@ -92,12 +92,18 @@ export class TerminalSession implements PtySession {
       const screening = await screenCommand(input, this.parts.policy);
       if (screening.decision?.action === 'block') return this.blocked(input, screening.decision, started);
     }
-    const record = startRecord(this.parts.store, { command: options.secret ? '[secret input]' : input, cwd: this.parts.cwd, kind: 'pty-step', sessionId: this.id });
+    const record = startRecord(this.parts.store, {
+      command: options.secret ? '[secret input]' : input,
+      cwd: this.parts.cwd,
+      kind: 'pty-step',
+      sessionId: this.id,
+    });
     const capture = new StepCapture(record.stdout);
     this.parts.proc.write(options.enter ? `${input}\r` : input);
     this.atPrompt = false;
     const end = await this.wait(capture, options.expect ?? this.parts.watch.pattern, options.timeoutMs, options.signal);
-    const interrupted = (end.how === 'timeout' || end.how === 'canceled') && options.interruptOnTimeout ? await this.interrupt() : undefined;
+    const interrupted =
+      (end.how === 'timeout' || end.how === 'canceled') && options.interruptOnTimeout ? await this.interrupt() : undefined;
     const result = stepResult({
       recordId: record.id,
       sessionId: this.id,
@@ -108,14 +114,24 @@ export class TerminalSession implements PtySession {
       echoes: !this.parts.watch.shell,
       budgetTokens: options.budgetTokens,
     });
-    if (interrupted !== undefined) result.hint = interrupted ? 'Interrupted with Ctrl-C; the session is at its prompt again.' : 'Ctrl-C did not bring the prompt back: the program still runs; write "\\x03" again or close the session.';
-    if (end.how === 'pattern' && options.expect && this.parts.watch.shell) result.hint = 'The expected text came; the shell has not returned to its prompt (the next input goes to the program).';
-    await record.finish({ ok: result.ok, ms: result.ms, exit: result.exit ?? null, ...(result.timedOut ? { timedOut: true } : {}) });
+    if (interrupted !== undefined)
+      result.hint = interrupted
+        ? 'Interrupted with Ctrl-C; the session is at its prompt again.'
+        : 'Ctrl-C did not bring the prompt back: the program still runs; write "\\x03" again or close the session.';
+    if (end.how === 'pattern' && options.expect && this.parts.watch.shell)
+      result.hint = 'The expected text came; the shell has not returned to its prompt (the next input goes to the program).';
+    await record.finish({
+      ok: result.ok,
+      ms: result.ms,
+      exit: result.exit ?? null,
+      ...(result.timedOut ? { timedOut: true } : {}),
+    });
     return result;
   }
 
   write(data: string): void {
-    if (typeof data !== 'string') throw new TypeError(`Expected \`data\` to be a string, got \`${String(data)}\` (${typeof data})`);
+    if (typeof data !== 'string')
+      throw new TypeError(`Expected \`data\` to be a string, got \`${String(data)}\` (${typeof data})`);
     this.ensureOpen();
     this.lastUsed = Date.now();
     this.atPrompt = false;
@@ -124,14 +140,21 @@ export class TerminalSession implements PtySession {
 
   async read(options: { offset?: number; maxBytes?: number } = {}): Promise<PtyReadPage> {
     const page = await this.parts.store.read(this.id, 'stdout', options);
-    if ('expired' in page) throw new TershError('RECORD_EXPIRED', `The transcript of session ${this.id} was evicted`, { details: { id: this.id } });
+    if ('expired' in page)
+      throw new TershError('RECORD_EXPIRED', `The transcript of session ${this.id} was evicted`, { details: { id: this.id } });
     return { data: page.data, nextOffset: page.nextOffset, totalBytes: this.parts.transcript.stdout.bytesWritten };
   }
 
   resize(cols: number, rows: number): void {
     this.ensureOpen();
-    for (const [field, value, min] of [['cols', cols, 10], ['rows', rows, 2]] as const) {
-      if (!Number.isSafeInteger(value) || value < min || value > 1000) throw new TypeError(`Expected \`${field}\` to be an integer from ${min} to 1000, got \`${String(value)}\` (${typeof value})`);
+    for (const [field, value, min] of [
+      ['cols', cols, 10],
+      ['rows', rows, 2],
+    ] as const) {
+      if (!Number.isSafeInteger(value) || value < min || value > 1000)
+        throw new TypeError(
+          `Expected \`${field}\` to be an integer from ${min} to 1000, got \`${String(value)}\` (${typeof value})`,
+        );
     }
     this.parts.proc.resize(cols, rows);
   }
@@ -159,11 +182,21 @@ export class TerminalSession implements PtySession {
 
   private ensureUsable(): void {
     this.ensureOpen();
-    if (this.stepping) throw new TershError('PTY_BUSY', `Session ${this.id} is still running a step; wait for it, or write "\\x03" to interrupt it.`, { details: { id: this.id } });
+    if (this.stepping)
+      throw new TershError(
+        'PTY_BUSY',
+        `Session ${this.id} is still running a step; wait for it, or write "\\x03" to interrupt it.`,
+        { details: { id: this.id } },
+      );
   }
 
   private ensureOpen(): void {
-    if (this.closed) throw new TershError('PTY_CLOSED', `Session ${this.id} is closed${this.ended ? ` (its program exited with ${this.ended.code})` : ''}; open a new one.`, { details: { id: this.id } });
+    if (this.closed)
+      throw new TershError(
+        'PTY_CLOSED',
+        `Session ${this.id} is closed${this.ended ? ` (its program exited with ${this.ended.code})` : ''}; open a new one.`,
+        { details: { id: this.id } },
+      );
   }
 
   private async blocked(input: string, decision: { rule?: string; reason?: string }, started: number): Promise<PtyStepResult> {
@@ -182,7 +215,12 @@ export class TerminalSession implements PtySession {
     return end.how === 'prompt' || end.how === 'pattern';
   }
 
-  private wait(capture: StepCapture | undefined, pattern: RegExp | undefined, timeoutMs: number, signal: AbortSignal | undefined): Promise<StepEnd> {
+  private wait(
+    capture: StepCapture | undefined,
+    pattern: RegExp | undefined,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+  ): Promise<StepEnd> {
     if (this.ended) return Promise.resolve({ how: 'exit', code: this.ended.code });
     const sink = capture ?? new StepCapture(undefined);
     return new Promise<StepEnd>((resolve) => {
@@ -212,9 +250,13 @@ export class TerminalSession implements PtySession {
     if (step) {
       const status = step.capture.take(chunk, this.parts.watch.findSentinel);
       if (status !== undefined) step.finish({ how: 'prompt', status });
-      else if (step.pattern && step.pattern.test(stripAnsi(step.capture.recent().toString('utf8')))) step.finish({ how: 'pattern', sessionPrompt: undefined });
+      else if (step.pattern && step.pattern.test(stripAnsi(step.capture.recent().toString('utf8'))))
+        step.finish({ how: 'pattern', sessionPrompt: undefined });
     }
-    if (!this.paused && (transcript.pendingBytes > PAUSE_ABOVE_PENDING_BYTES || (step && step.capture.pendingBytes > PAUSE_ABOVE_PENDING_BYTES))) {
+    if (
+      !this.paused &&
+      (transcript.pendingBytes > PAUSE_ABOVE_PENDING_BYTES || (step && step.capture.pendingBytes > PAUSE_ABOVE_PENDING_BYTES))
+    ) {
       this.paused = true;
       this.parts.proc.pause();
       void Promise.all([transcript.flush(), step?.capture.flush()]).then(() => {

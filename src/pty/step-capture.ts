@@ -31,7 +31,10 @@ export class StepCapture {
    * Takes a chunk; `findSentinel` sees the held-back bytes and the chunk as latin1 text. Returns the
    * status the sentinel carried when it was found (the step is over), else undefined.
    */
-  take(chunk: Buffer, findSentinel: (raw: string) => { index: number; length: number; status: number } | undefined): number | undefined {
+  take(
+    chunk: Buffer,
+    findSentinel: (raw: string) => { index: number; length: number; status: number } | undefined,
+  ): number | undefined {
     const data = this.held.length > 0 ? Buffer.concat([this.held, chunk]) : chunk;
     const found = findSentinel(data.toString('latin1'));
     if (found) {
@@ -67,7 +70,12 @@ export class StepCapture {
 
   result(): CapturedStream {
     const unterminated = this.totalBytes > 0 && this.lastByte !== 10 ? 1 : 0;
-    return { totalBytes: this.totalBytes, lines: this.lines + unterminated, head: Buffer.concat(this.headChunks, this.headSize), tail: this.tail.last(TAIL_BYTES) };
+    return {
+      totalBytes: this.totalBytes,
+      lines: this.lines + unterminated,
+      head: Buffer.concat(this.headChunks, this.headSize),
+      tail: this.tail.last(TAIL_BYTES),
+    };
   }
 
   private commit(bytes: Buffer): void {

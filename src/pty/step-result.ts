@@ -56,7 +56,11 @@ function addOutput(result: PtyStepResult, facts: StepFacts): void {
   if (raw.trim() === '') return;
   const condensed = condense(
     { command: facts.input, stdout: raw, exitCode: result.exit ?? null },
-    { recordId: facts.recordId, ...(facts.budgetTokens !== undefined ? { budgetTokens: facts.budgetTokens } : {}), ...(view.cut ? { cuts: { stdout: view.cut } } : {}) },
+    {
+      recordId: facts.recordId,
+      ...(facts.budgetTokens !== undefined ? { budgetTokens: facts.budgetTokens } : {}),
+      ...(view.cut ? { cuts: { stdout: view.cut } } : {}),
+    },
   );
   if (condensed.stdout !== '') result.output = condensed.stdout;
   if (view.truncatedBytes > 0 || condensed.stdoutOmitted.length > 0) result.outputLines = view.lines;

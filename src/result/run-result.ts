@@ -1,6 +1,6 @@
 import type { TraceSummary } from '../trace/index.js';
 
-/** Which interpreter ran a command; `direct` means no shell at all. @public */
+/** Which interpreter ran a command; `direct` means no shell at all. */
 export type ShellKind = 'direct' | 'bash' | 'sh' | 'powershell' | 'cmd';
 
 /**
@@ -43,6 +43,7 @@ export interface RunResult {
   stderrTruncatedBytes?: number;
   /** Set beside `stdoutTruncatedBytes`: the view is not the whole stream. */
   stdoutTruncated?: true;
+  /** Set beside `stderrTruncatedBytes`: the view is not the whole stream. */
   stderrTruncated?: true;
   /**
    * stdout was an image (PNG, JPEG, GIF or WebP; raw bytes, or base64 text alone or as a `data:` URI), at most 5 MiB:
@@ -97,9 +98,10 @@ export interface RunResult {
 }
 
 /**
- * An image a command wrote to stdout. @public
+ * An image a command wrote to stdout.
  */
 export interface StdoutImage {
+  /** The image's media type, read from its first bytes. */
   mimeType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
   /** Size of the image in bytes (decoded, when stdout was base64). */
   bytes: number;

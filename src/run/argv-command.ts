@@ -11,7 +11,8 @@ export interface ArgvCommand {
 
 /** Validates `['git', 'commit', '-m', message]`; the array runs as it is, never through a shell. */
 export function argvCommand(value: readonly unknown[]): ArgvCommand {
-  if (value.length === 0 || value.length > MAX_ARGS) throw invalid('command', `a non-empty array of at most ${MAX_ARGS} strings`, value);
+  if (value.length === 0 || value.length > MAX_ARGS)
+    throw invalid('command', `a non-empty array of at most ${MAX_ARGS} strings`, value);
   const argv = value.map((item, index) => {
     if (typeof item !== 'string') throw invalid(`command[${index}]`, 'a string', item);
     if (item.includes('\0')) throw new TypeError(`Expected \`command[${index}]\` to contain no NUL byte`);

@@ -20,7 +20,11 @@ export interface PreparedCommand {
  * trace) or in an executor's target (the target's env and PATH, bubblewrap there). Finishes the record and
  * rethrows when that fails.
  */
-export async function prepareCommand(command: string, opts: NormalizedRunOptions, record: RecordWriter): Promise<PreparedCommand> {
+export async function prepareCommand(
+  command: string,
+  opts: NormalizedRunOptions,
+  record: RecordWriter,
+): Promise<PreparedCommand> {
   const { executor } = opts;
   let resolved: ResolvedCommand | undefined;
   try {
@@ -28,7 +32,10 @@ export async function prepareCommand(command: string, opts: NormalizedRunOptions
     // node_modules/.bin folders are the host's: over an executor they would name paths the target does not have.
     const env = opts.preferLocal && !executor ? withLocalBins(childEnv, opts.cwd) : childEnv;
     if (opts.argv) resolved = { file: opts.argv[0]!, args: opts.argv.slice(1), shellKind: 'direct' };
-    else resolved = executor ? await resolveInTarget(command, opts, env, executor) : (opts.resolved ?? resolveCommand(command, { shell: opts.shell, pipefail: opts.pipefail, env }));
+    else
+      resolved = executor
+        ? await resolveInTarget(command, opts, env, executor)
+        : (opts.resolved ?? resolveCommand(command, { shell: opts.shell, pipefail: opts.pipefail, env }));
     if (executor) {
       const confined = opts.sandbox ? await sandboxInTarget(executor, opts, env, resolved) : undefined;
       return { env, resolved: confined ?? resolved, wrapped: undefined, sandboxedInTarget: confined !== undefined };
@@ -38,7 +45,11 @@ export async function prepareCommand(command: string, opts: NormalizedRunOptions
       await record.whenReady();
       wrapped = await wrapForRun(
         { file: resolved.file, args: resolved.args },
-        { cwd: opts.cwd, ...(opts.sandbox ? { sandbox: opts.sandbox } : {}), ...(opts.trace ? { traceFile: record.tracePath } : {}) },
+        {
+          cwd: opts.cwd,
+          ...(opts.sandbox ? { sandbox: opts.sandbox } : {}),
+          ...(opts.trace ? { traceFile: record.tracePath } : {}),
+        },
       );
     }
     return { env, resolved, wrapped, sandboxedInTarget: false };

@@ -25,7 +25,12 @@ export async function runAttempt(
   context: AttemptContext,
   extraMeta: Record<string, unknown> = {},
 ): Promise<FinishedRun> {
-  const record = startRecord(context.store, { command, cwd: opts.cwd, ...(opts.description ? { description: opts.description } : {}), ...extraMeta });
+  const record = startRecord(context.store, {
+    command,
+    cwd: opts.cwd,
+    ...(opts.description ? { description: opts.description } : {}),
+    ...extraMeta,
+  });
   const prepared = await prepareCommand(command, opts, record);
   const { env, wrapped } = prepared;
   let { resolved } = prepared;
@@ -57,7 +62,15 @@ export async function runAttempt(
   try {
     handle = await start(resolved).catch(async (error: NodeJS.ErrnoException) => {
       // Over an executor a plain command goes direct without a lookup; a missing program gets the shell's exit 127 there.
-      if (!opts.executor || error.code !== 'ENOENT' || resolved.shellKind !== 'direct' || opts.argv || opts.shell === false || prepared.sandboxedInTarget) throw error;
+      if (
+        !opts.executor ||
+        error.code !== 'ENOENT' ||
+        resolved.shellKind !== 'direct' ||
+        opts.argv ||
+        opts.shell === false ||
+        prepared.sandboxedInTarget
+      )
+        throw error;
       resolved = await shellInTarget(command, opts, env, opts.executor);
       return start(resolved);
     });
@@ -70,12 +83,22 @@ export async function runAttempt(
     const message = `Could not start ${resolved.file}: ${(error as Error).message}`;
     await wrapped?.finish();
     await record.finish({ exit: null, shellKind: resolved.shellKind, error: message });
-    const result: RunResult = { id: record.id, exit: null, ok: false, ms: 0, shellKind: resolved.shellKind, status: 'error', message };
+    const result: RunResult = {
+      id: record.id,
+      exit: null,
+      ok: false,
+      ms: 0,
+      shellKind: resolved.shellKind,
+      status: 'error',
+      message,
+    };
     return { result, stdoutText: '', stderrText: '' };
   }
 
   const stopProgress = opts.background ? () => undefined : reportProgress(handle, opts.onProgress, opts.progressIntervalMs);
-  const live = opts.background ? undefined : feedLiveOutput({ stdout: handle.stdout, stderr: handle.stderr }, opts.live, opts.encoding);
+  const live = opts.background
+    ? undefined
+    : feedLiveOutput({ stdout: handle.stdout, stderr: handle.stderr }, opts.live, opts.encoding);
   const settle = async (): Promise<FinishedRun> => {
     const outcome = await handle.done;
     const callbackError = live?.finish();
@@ -95,8 +118,25 @@ export async function runAttempt(
       stopProgress();
       live?.stop();
       const autoBackgrounded = !opts.background;
-      const jobId = jobs.adopt({ recordId: record.id, command, cwd: opts.cwd, handle, store: context.store, autoBackgrounded, finalize });
-      const result: RunResult = { id: record.id, exit: null, ok: true, ms: Math.round(performance.now() - handle.startedAt), shellKind: resolved.shellKind, pid: handle.pid, status: 'running', jobId };
+      const jobId = jobs.adopt({
+        recordId: record.id,
+        command,
+        cwd: opts.cwd,
+        handle,
+        store: context.store,
+        autoBackgrounded,
+        finalize,
+      });
+      const result: RunResult = {
+        id: record.id,
+        exit: null,
+        ok: true,
+        ms: Math.round(performance.now() - handle.startedAt),
+        shellKind: resolved.shellKind,
+        pid: handle.pid,
+        status: 'running',
+        jobId,
+      };
       if (autoBackgrounded) result.autoBackgrounded = true;
       if (resolved.shellKind !== 'direct' && opts.shell === undefined && !opts.argv) result.autoShell = true;
       return { result, stdoutText: '', stderrText: '' };

@@ -37,7 +37,14 @@ export async function buildResult(
     const condensed = await condenseCaptured(
       { view: stdout, captured: stdoutCaptured, file: record.stdout },
       { view: stderr, captured: stderrCaptured, file: record.stderr },
-      { command, exitCode: outcome.exit, recordId: record.id, mode: opts.condense, budgetTokens: opts.budgetTokens, encoding: opts.encoding },
+      {
+        command,
+        exitCode: outcome.exit,
+        recordId: record.id,
+        mode: opts.condense,
+        budgetTokens: opts.budgetTokens,
+        encoding: opts.encoding,
+      },
     );
     addViews(result, stdout, stderr, condensed);
   } else addViews(result, stdout, stderr);
@@ -63,7 +70,8 @@ export async function buildResult(
     result.recordMissingBytes = Number(meta.recordMissingBytes);
   }
   const finished: FinishedRun = { result, stdoutText: stdout.text, stderrText: stderr.text };
-  if (stdout.truncatedBytes > 0) finished.storedStdout = { file: record.stdout, head: stdoutCaptured.head, bytes: stdoutCaptured.totalBytes };
+  if (stdout.truncatedBytes > 0)
+    finished.storedStdout = { file: record.stdout, head: stdoutCaptured.head, bytes: stdoutCaptured.totalBytes };
   return finished;
 }
 
@@ -76,8 +84,21 @@ function assemble(
   stderr: StreamView,
   opts: NormalizedRunOptions,
 ): RunResult {
-  const meaning = outcome.error !== undefined ? { ok: false, status: 'error' as const, message: outcome.error } : interpretOutcome(command, outcome, stderr.text, { pipefail: opts.pipefail && resolved.shellKind === 'bash', exitRules: opts.exitRules });
-  const result: RunResult = { id, exit: outcome.exit, ok: meaning.ok, ms: outcome.ms, shellKind: resolved.shellKind, pid: handle.pid };
+  const meaning =
+    outcome.error !== undefined
+      ? { ok: false, status: 'error' as const, message: outcome.error }
+      : interpretOutcome(command, outcome, stderr.text, {
+          pipefail: opts.pipefail && resolved.shellKind === 'bash',
+          exitRules: opts.exitRules,
+        });
+  const result: RunResult = {
+    id,
+    exit: outcome.exit,
+    ok: meaning.ok,
+    ms: outcome.ms,
+    shellKind: resolved.shellKind,
+    pid: handle.pid,
+  };
   if (resolved.shellKind !== 'direct' && opts.shell === undefined && !opts.argv) result.autoShell = true;
   if (meaning.status !== (outcome.exit === 0 ? 'ok' : 'error') || meaning.message) result.status = meaning.status;
   if (meaning.message) result.message = meaning.message;
@@ -126,8 +147,9 @@ function leftoverHint(outcome: ProcessOutcome, detachedForeground: boolean): str
   if (kept) {
     return `${pids.length} process${one ? '' : 'es'} started by the job (pid ${pids.join(', ')}) outlived its main process and ran on as orphans.`;
   }
-  const what = outcome.timedOut || outcome.canceled
-    ? `${one ? 'was' : 'were'} killed with the run`
-    : `${one ? 'was' : 'were'} still running after the command exited and ${one ? 'was' : 'were'} stopped`;
+  const what =
+    outcome.timedOut || outcome.canceled
+      ? `${one ? 'was' : 'were'} killed with the run`
+      : `${one ? 'was' : 'were'} still running after the command exited and ${one ? 'was' : 'were'} stopped`;
   return `${pids.length} background process${one ? '' : 'es'} (pid ${pids.join(', ')}) ${what}; start long-lived processes with \`background: true\`.`;
 }

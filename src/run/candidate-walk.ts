@@ -19,7 +19,7 @@ export class CandidateWalk {
 
   /** The whole lines of `bytes[from, to)` (`to` just past a newline), none of them among the stream's last lines. */
   walk(bytes: Buffer, from: number, to: number): void {
-    for (let start = from; start < to; ) {
+    for (let start = from; start < to;) {
       let end = bytes.lastIndexOf(10, Math.min(to, start + PIECE_BYTES) - 1) + 1;
       if (end <= start) end = bytes.indexOf(10, start + PIECE_BYTES) + 1;
       this.piece(bytes, start, end);

@@ -27,12 +27,16 @@ export function normalizeDeadlines(raw: Record<string, unknown>, background: boo
   const promotionGiven = optionalInteger('autoBackgroundAfterMs', raw.autoBackgroundAfterMs, { min: 0 });
   const unlimited = raw.timeoutMs === 0;
   if (unlimited && promotionGiven === 0 && !background) {
-    throw new TypeError('Expected `timeoutMs` to be at least 1 with `autoBackgroundAfterMs: 0`: a run without a deadline must be able to become a background job');
+    throw new TypeError(
+      'Expected `timeoutMs` to be at least 1 with `autoBackgroundAfterMs: 0`: a run without a deadline must be able to become a background job',
+    );
   }
   const promotion = promotionGiven === 0 ? undefined : (promotionGiven ?? (unlimited ? DEFAULT_PROMOTION_MS : undefined));
   const canBecomeJob = background || promotion !== undefined;
   const cap = canBecomeJob ? Math.max(MAX_JOB_TIMEOUT_MS, foregroundCap) : foregroundCap;
-  const timeoutMs = unlimited ? cap : (optionalInteger('timeoutMs', raw.timeoutMs, { min: canBecomeJob ? 0 : 1, max: cap }) ?? Math.min(DEFAULT_TIMEOUT_MS, cap));
+  const timeoutMs = unlimited
+    ? cap
+    : (optionalInteger('timeoutMs', raw.timeoutMs, { min: canBecomeJob ? 0 : 1, max: cap }) ?? Math.min(DEFAULT_TIMEOUT_MS, cap));
   return {
     timeoutMs,
     autoBackgroundAfterMs: promotion === undefined || background ? promotion : Math.min(promotion, foregroundCap),

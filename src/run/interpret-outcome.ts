@@ -27,7 +27,8 @@ export function interpretOutcome(
     ...(options.exitRules ? { rules: options.exitRules } : {}),
   });
   const meaning: OutcomeMeaning = { ok: classification.status === 'ok', status: classification.status };
-  if (classification.message) meaning.message = outcome.timedOut ? `${classification.message}; the whole process group was killed` : classification.message;
+  if (classification.message)
+    meaning.message = outcome.timedOut ? `${classification.message}; the whole process group was killed` : classification.message;
   if (classification.hint) meaning.hint = classification.hint;
   return meaning;
 }

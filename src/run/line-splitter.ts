@@ -49,7 +49,11 @@ export class LineSplitter {
     }
     this.carry += rest;
     if (this.carry.length > LONG_LINE_CHARS) {
-      this.long = { start: this.carry.slice(0, LONG_LINE_START), end: this.carry.slice(-LONG_LINE_END), length: this.carry.length };
+      this.long = {
+        start: this.carry.slice(0, LONG_LINE_START),
+        end: this.carry.slice(-LONG_LINE_END),
+        length: this.carry.length,
+      };
       this.carry = '';
     }
   }

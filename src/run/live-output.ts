@@ -3,7 +3,7 @@ import iconv from 'iconv-lite';
 import { splitLines } from '../split-lines.js';
 import type { StreamCapture } from './stream-capture.js';
 
-/** Which stream a live chunk or line came from. @public */
+/** Which stream a live chunk or line came from. */
 export type OutputStreamName = 'stdout' | 'stderr';
 
 /** The caller's live-output callbacks, as run() validated them. */

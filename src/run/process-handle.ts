@@ -52,7 +52,6 @@ export interface StartRequest {
 
 const DRAIN_GRACE_MS = 100;
 
-
 function ended(stream: Readable | null): Promise<void> {
   if (!stream || stream.readableEnded || stream.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
@@ -82,7 +81,11 @@ export class ProcessHandle {
 
   private readonly notice: string | undefined;
 
-  private constructor(private readonly request: StartRequest, launched: LaunchedProcess, startedAt: number) {
+  private constructor(
+    private readonly request: StartRequest,
+    launched: LaunchedProcess,
+    startedAt: number,
+  ) {
     this.group = launched.group;
     this.notice = launched.notice;
     this.release = () => launched.release();
@@ -157,11 +160,7 @@ export class ProcessHandle {
     return this.group.send(signal, pids);
   }
 
-  private async settle(
-    exit: Promise<ProcessExit>,
-    stdout: Readable,
-    stderr: Readable,
-  ): Promise<ProcessOutcome> {
+  private async settle(exit: Promise<ProcessExit>, stdout: Readable, stderr: Readable): Promise<ProcessOutcome> {
     const { signal: abortSignal, timeoutMs } = this.request;
     const timer = setTimeout(() => void this.terminate('timeout'), timeoutMs);
     const onAbort = (): void => void this.terminate('canceled');

@@ -6,7 +6,11 @@ import type { RunProgress } from './run-options.js';
  * (a run promoted to a job stops reporting: its call has returned). A throwing callback is the
  * caller's bug, not the run's: it is ignored so the run still ends and reports.
  */
-export function reportProgress(handle: ProcessHandle, onProgress: ((progress: RunProgress) => void) | undefined, intervalMs: number): () => void {
+export function reportProgress(
+  handle: ProcessHandle,
+  onProgress: ((progress: RunProgress) => void) | undefined,
+  intervalMs: number,
+): () => void {
   if (!onProgress) return () => undefined;
   const timer = setInterval(() => {
     const progress: RunProgress = Object.freeze({

@@ -32,7 +32,10 @@ export function resolveCommand(
       throw new TypeError(`Expected \`command\` to need no shell (option \`shell: false\`), got \`${command}\``);
     }
   }
-  const shell = resolveShell({ ...systemProbe(), env: options.env }, typeof options.shell === 'string' ? options.shell : undefined);
+  const shell = resolveShell(
+    { ...systemProbe(), env: options.env },
+    typeof options.shell === 'string' ? options.shell : undefined,
+  );
   const args = shell.argsFor(command);
   if (options.pipefail && shell.kind === 'bash') args.unshift('-o', 'pipefail');
   return { file: shell.file, args, shellKind: shell.kind };

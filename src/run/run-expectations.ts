@@ -8,13 +8,19 @@ import type { Executor } from '../executor/types.js';
 const WHOLE_STREAM_LIMIT = 64 * 1024 * 1024;
 
 /** Takes the git snapshot `changed` needs before the command runs. */
-export async function beforeExpectations(expect: NormalizedExpectations | undefined, cwd: string): Promise<GitSnapshot | undefined> {
+export async function beforeExpectations(
+  expect: NormalizedExpectations | undefined,
+  cwd: string,
+): Promise<GitSnapshot | undefined> {
   return expect?.changed === undefined ? undefined : snapshotGitState(cwd);
 }
 
 const READ_BYTES = 1024 * 1024;
 
-async function* decodedChunks(stored: NonNullable<FinishedRun['storedStdout']>, encoding: string | undefined): AsyncGenerator<string> {
+async function* decodedChunks(
+  stored: NonNullable<FinishedRun['storedStdout']>,
+  encoding: string | undefined,
+): AsyncGenerator<string> {
   const decode = chunkDecoder(stored.head, encoding);
   for await (const bytes of stored.file.readBack(READ_BYTES)) yield decode(bytes);
 }
@@ -23,10 +29,15 @@ async function* decodedChunks(stored: NonNullable<FinishedRun['storedStdout']>, 
  * The stdout checks over the whole stdout: the view's text when it holds all of it, else the record (up to 64 MiB,
  * decoded as the view was) in pieces that leave the event loop free between them.
  */
-async function findInStdout(finished: FinishedRun, checks: NormalizedExpectations, encoding: string | undefined): Promise<StdoutFindings> {
+async function findInStdout(
+  finished: FinishedRun,
+  checks: NormalizedExpectations,
+  encoding: string | undefined,
+): Promise<StdoutFindings> {
   const stored = finished.storedStdout;
   const readable = stored !== undefined && stored.file.error === undefined && stored.bytes <= WHOLE_STREAM_LIMIT;
-  if (!readable || (checks.stdoutContains === undefined && checks.stdoutMatches === undefined)) return findInText(finished.stdoutText, checks);
+  if (!readable || (checks.stdoutContains === undefined && checks.stdoutMatches === undefined))
+    return findInText(finished.stdoutText, checks);
   // A record gone from under the run (evicted, its folder removed) leaves the view's text to check.
   return findInChunks(decodedChunks(stored, encoding), checks).catch(() => findInText(finished.stdoutText, checks));
 }

@@ -21,7 +21,15 @@ import { normalizeSandboxOptions, type NormalizedSandboxOptions, type SandboxOpt
 import type { Executor } from '../executor/types.js';
 import { isExecutor } from './run-target.js';
 import { normalizeExitRules, type ExitRule } from '../exit/index.js';
-import { normalizeExpectations, normalizeRetryOptions, retryOptionKeys, type Expectations, type NormalizedExpectations, type NormalizedRetryOptions, type RunRetryOptions } from '../expect/index.js';
+import {
+  normalizeExpectations,
+  normalizeRetryOptions,
+  retryOptionKeys,
+  type Expectations,
+  type NormalizedExpectations,
+  type NormalizedRetryOptions,
+  type RunRetryOptions,
+} from '../expect/index.js';
 import type { ResolvedCommand } from './resolve-command.js';
 
 /** Options of {@link run}. Every field is validated (a bad one is a `TypeError` naming it); all are optional. */
@@ -33,7 +41,7 @@ export interface RunOptions extends RunRetryOptions {
   /**
    * Kill the whole process group this long after the start (time after a promotion to a job included). Up to
    * `maxTimeoutMs` in the foreground, up to 3600000 for a run that can become a job (`background`, or
-   * `autoBackgroundAfterMs` > 0). `0`: no deadline of its own, with promotion on (at 30 s unless
+   * `autoBackgroundAfterMs` above 0). `0`: no deadline of its own, with promotion on (at 30 s unless
    * `autoBackgroundAfterMs` says otherwise): the job then lives as long as the job manager's `defaultLifetimeMs`.
    * @defaultValue 120000
    */
@@ -192,9 +200,43 @@ export interface NormalizedRunOptions {
 }
 
 export const RUN_OPTION_KEYS = [
-  'cwd', 'env', 'timeoutMs', 'maxTimeoutMs', 'killGraceMs', 'signal', 'onProgress', 'progressIntervalMs', 'onStdout', 'onStderr', 'onLine', 'input', 'encoding', 'store', 'full',
-  'inlineMaxBytes', 'ringBytes', 'shell', 'pipefail', 'allowIdleSleep', 'preferLocal', 'background', 'detached', 'autoBackgroundAfterMs', 'stdin', 'spawner', 'jobs',
-  'expect', 'exitRules', 'condense', 'budgetTokens', 'policy', 'sandbox', 'trace', 'description', 'executor', ...retryOptionKeys,
+  'cwd',
+  'env',
+  'timeoutMs',
+  'maxTimeoutMs',
+  'killGraceMs',
+  'signal',
+  'onProgress',
+  'progressIntervalMs',
+  'onStdout',
+  'onStderr',
+  'onLine',
+  'input',
+  'encoding',
+  'store',
+  'full',
+  'inlineMaxBytes',
+  'ringBytes',
+  'shell',
+  'pipefail',
+  'allowIdleSleep',
+  'preferLocal',
+  'background',
+  'detached',
+  'autoBackgroundAfterMs',
+  'stdin',
+  'spawner',
+  'jobs',
+  'expect',
+  'exitRules',
+  'condense',
+  'budgetTokens',
+  'policy',
+  'sandbox',
+  'trace',
+  'description',
+  'executor',
+  ...retryOptionKeys,
 ] as const;
 
 const DEFAULT_SPAWNER: SpawnerChoice = 'direct';
@@ -208,27 +250,33 @@ export function normalizeRunOptions(options: unknown, extraKeys: readonly string
   const raw = readOptionsObject('options', options, [...RUN_OPTION_KEYS, ...extraKeys]);
   const background = optionalBoolean('background', raw.background) ?? false;
   const { timeoutMs, autoBackgroundAfterMs, unlimited } = normalizeDeadlines(raw, background);
-  if (raw.executor !== undefined && !isExecutor(raw.executor)) throw invalid('executor', 'an executor (from dockerExecutor(), localExecutor()…)', raw.executor);
+  if (raw.executor !== undefined && !isExecutor(raw.executor))
+    throw invalid('executor', 'an executor (from dockerExecutor(), localExecutor()…)', raw.executor);
   const executor = raw.executor as Executor | undefined;
   const givenCwd = optionalString('cwd', raw.cwd, { nonEmpty: true });
   // Over an executor the cwd is a path in the target, checked there (bindToTarget).
   const cwd = executor ? (givenCwd ?? '') : resolve(givenCwd ?? process.cwd());
-  if (!executor && !statSync(cwd, { throwIfNoEntry: false })?.isDirectory()) throw invalid('cwd', 'an existing directory', raw.cwd ?? cwd);
+  if (!executor && !statSync(cwd, { throwIfNoEntry: false })?.isDirectory())
+    throw invalid('cwd', 'an existing directory', raw.cwd ?? cwd);
   if (raw.signal !== undefined && !(raw.signal instanceof AbortSignal)) throw invalid('signal', 'an AbortSignal', raw.signal);
-  if (raw.onProgress !== undefined && typeof raw.onProgress !== 'function') throw invalid('onProgress', 'a function', raw.onProgress);
+  if (raw.onProgress !== undefined && typeof raw.onProgress !== 'function')
+    throw invalid('onProgress', 'a function', raw.onProgress);
   for (const name of ['onStdout', 'onStderr', 'onLine'] as const) {
     if (raw[name] !== undefined && typeof raw[name] !== 'function') throw invalid(name, 'a function', raw[name]);
   }
-  if (raw.store !== undefined && !isRecordStore(raw.store)) throw invalid('store', 'a RecordStore from createRecordStore()', raw.store);
+  if (raw.store !== undefined && !isRecordStore(raw.store))
+    throw invalid('store', 'a RecordStore from createRecordStore()', raw.store);
   const input = raw.input;
-  if (input !== undefined && typeof input !== 'string' && !(input instanceof Uint8Array)) throw invalid('input', 'a string or a Uint8Array', input);
+  if (input !== undefined && typeof input !== 'string' && !(input instanceof Uint8Array))
+    throw invalid('input', 'a string or a Uint8Array', input);
   const encoding = optionalString('encoding', raw.encoding, { nonEmpty: true });
   if (encoding !== undefined && !isKnownEncoding(encoding)) throw invalid('encoding', 'an encoding iconv-lite knows', encoding);
   if (raw.jobs !== undefined && !isJobHost(raw.jobs)) throw invalid('jobs', 'a job manager from createJobManager()', raw.jobs);
   const stdin = optionalOneOf('stdin', raw.stdin, ['ignore', 'pipe'] as const) ?? 'ignore';
   if (stdin === 'pipe' && !background) throw invalid('stdin', "'pipe' only together with `background: true`", raw.stdin);
   if (stdin === 'pipe' && input !== undefined) throw invalid('stdin', "'pipe' or `input`, not both", raw.stdin);
-  const shell = typeof raw.shell === 'boolean' ? raw.shell : optionalOneOf('shell', raw.shell, ['bash', 'sh', 'powershell', 'cmd'] as const);
+  const shell =
+    typeof raw.shell === 'boolean' ? raw.shell : optionalOneOf('shell', raw.shell, ['bash', 'sh', 'powershell', 'cmd'] as const);
   refuseUncheckedJob(raw, background, autoBackgroundAfterMs);
   return {
     cwd,
@@ -238,7 +286,11 @@ export function normalizeRunOptions(options: unknown, extraKeys: readonly string
     signal: raw.signal as AbortSignal | undefined,
     onProgress: raw.onProgress as NormalizedRunOptions['onProgress'],
     progressIntervalMs: optionalInteger('progressIntervalMs', raw.progressIntervalMs, { min: 100, max: 3_600_000 }) ?? 2_000,
-    live: { onStdout: raw.onStdout as LiveOutputCallbacks['onStdout'], onStderr: raw.onStderr as LiveOutputCallbacks['onStderr'], onLine: raw.onLine as LiveOutputCallbacks['onLine'] },
+    live: {
+      onStdout: raw.onStdout as LiveOutputCallbacks['onStdout'],
+      onStderr: raw.onStderr as LiveOutputCallbacks['onStderr'],
+      onLine: raw.onLine as LiveOutputCallbacks['onLine'],
+    },
     input: input === undefined ? undefined : Buffer.from(input as string | Uint8Array),
     encoding,
     store: raw.store as RecordStore | undefined,
@@ -275,7 +327,13 @@ export function normalizeRunOptions(options: unknown, extraKeys: readonly string
  * would leave them unchecked, so the combination is refused rather than silently dropped.
  */
 function refuseUncheckedJob(raw: Record<string, unknown>, background: boolean, autoBackgroundAfterMs: number | undefined): void {
-  const promoting = background ? 'background' : autoBackgroundAfterMs === undefined ? undefined : raw.autoBackgroundAfterMs !== undefined ? 'autoBackgroundAfterMs' : 'timeoutMs: 0';
+  const promoting = background
+    ? 'background'
+    : autoBackgroundAfterMs === undefined
+      ? undefined
+      : raw.autoBackgroundAfterMs !== undefined
+        ? 'autoBackgroundAfterMs'
+        : 'timeoutMs: 0';
   if (promoting === undefined) return;
   const unchecked = raw.expect !== undefined ? 'expect' : raw.retries !== undefined && raw.retries !== 0 ? 'retries' : undefined;
   if (unchecked === undefined) return;

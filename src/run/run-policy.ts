@@ -1,4 +1,12 @@
-import { createPolicy, plan, planPowerShell, type Plan, type Policy, type PolicyDecision, type PolicyOptions } from '../plan/index.js';
+import {
+  createPolicy,
+  plan,
+  planPowerShell,
+  type Plan,
+  type Policy,
+  type PolicyDecision,
+  type PolicyOptions,
+} from '../plan/index.js';
 import { invalid, isPlainObject } from '../validate.js';
 
 /** A Policy as given, or one built from PolicyOptions (validated). */
@@ -20,13 +28,22 @@ export interface Screening {
  * Plans the command (statically, nothing runs) and applies the policy. When the planner cannot
  * load, an enforcing policy blocks rather than letting an unchecked command through.
  */
-export async function screenCommand(command: string, policy: Policy | undefined, language: 'bash' | 'powershell' = 'bash'): Promise<Screening> {
+export async function screenCommand(
+  command: string,
+  policy: Policy | undefined,
+  language: 'bash' | 'powershell' = 'bash',
+): Promise<Screening> {
   let planned: Plan;
   try {
     planned = language === 'powershell' ? planPowerShell(command) : await plan(command);
   } catch (error) {
     if (policy?.mode === 'enforce') {
-      return { decision: { action: 'block', reason: `the command could not be checked (${(error as Error).message}), and the policy enforces` } };
+      return {
+        decision: {
+          action: 'block',
+          reason: `the command could not be checked (${(error as Error).message}), and the policy enforces`,
+        },
+      };
     }
     return {};
   }

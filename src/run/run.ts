@@ -42,10 +42,15 @@ export function validateRunCommand(command: unknown): ValidCommand {
 }
 
 /** run() once its command is checked and its options normalized (the shell facade normalizes them itself). */
-export async function runNormalized(given: ValidCommand, opts: NormalizedRunOptions, started = performance.now()): Promise<RunResult> {
+export async function runNormalized(
+  given: ValidCommand,
+  opts: NormalizedRunOptions,
+  started = performance.now(),
+): Promise<RunResult> {
   const { text } = given;
   if (given.argv) {
-    if (opts.shell !== undefined && opts.shell !== false) throw new TypeError('Expected no `shell` option with an argument array: it runs as it is, never through a shell');
+    if (opts.shell !== undefined && opts.shell !== false)
+      throw new TypeError('Expected no `shell` option with an argument array: it runs as it is, never through a shell');
     opts.argv = given.argv;
   }
   if (opts.executor) await bindToTarget(opts, opts.executor);
@@ -67,11 +72,20 @@ export async function runNormalized(given: ValidCommand, opts: NormalizedRunOpti
       const gitBefore = await beforeExpectations(opts.expect, opts.cwd);
       const previous = finishedRuns.map((r) => r.id);
       const finished = await runAttempt(text, opts, context, previous.length > 0 ? { previousAttempts: previous } : {});
-      if (opts.expect && finished.result.jobId === undefined) await applyExpectations(finished, opts.expect, { cwd: opts.cwd, encoding: opts.encoding, gitBefore, executor: opts.executor });
+      if (opts.expect && finished.result.jobId === undefined)
+        await applyExpectations(finished, opts.expect, {
+          cwd: opts.cwd,
+          encoding: opts.encoding,
+          gitBefore,
+          executor: opts.executor,
+        });
       finishedRuns.push(finished.result);
       const { status } = finished.result;
       // A job still running is never retried (retries with a background run are refused): nothing to judge yet.
-      return { ...finished.result, status: status === 'running' || status === undefined ? (finished.result.ok ? 'ok' : 'error') : status };
+      return {
+        ...finished.result,
+        status: status === 'running' || status === undefined ? (finished.result.ok ? 'ok' : 'error') : status,
+      };
     },
     opts.retry,
     opts.signal ? { signal: opts.signal } : {},
@@ -82,7 +96,8 @@ export async function runNormalized(given: ValidCommand, opts: NormalizedRunOpti
     result.ms = Math.round(performance.now() - started);
   }
   if (screening.warning) result.warning = screening.warning;
-  if (screening.decision?.action === 'warn') result.advice = `Policy (warn mode) would block this: ${screening.decision.reason ?? ''}`.trim();
+  if (screening.decision?.action === 'warn')
+    result.advice = `Policy (warn mode) would block this: ${screening.decision.reason ?? ''}`.trim();
   return result;
 }
 

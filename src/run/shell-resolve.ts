@@ -33,7 +33,10 @@ function findGitBash(probe: ShellProbe): string | undefined {
 
 /** PowerShell: `pwsh` on POSIX (seed 002); on Windows PowerShell 7 when installed, else Windows PowerShell. */
 function findPowerShell(probe: ShellProbe): ResolvedShell | undefined {
-  const file = probe.platform === 'win32' ? (findInPath('pwsh.exe', probe) ?? findInPath('powershell.exe', probe)) : findInPath('pwsh', probe);
+  const file =
+    probe.platform === 'win32'
+      ? (findInPath('pwsh.exe', probe) ?? findInPath('powershell.exe', probe))
+      : findInPath('pwsh', probe);
   return file ? { kind: 'powershell', file, argsFor: powershellArgs } : undefined;
 }
 
@@ -49,7 +52,8 @@ function resolveWindows(probe: ShellProbe, preferred: Exclude<ShellKind, 'direct
   if (preferred === 'cmd') return windowsCmd(probe);
   const gitBash = findGitBash(probe);
   if (gitBash) return posixShell('bash', gitBash);
-  if (preferred === 'bash' || preferred === 'sh') return unavailable(`${preferred} was asked for, but Git Bash was found neither in Program Files nor on PATH`);
+  if (preferred === 'bash' || preferred === 'sh')
+    return unavailable(`${preferred} was asked for, but Git Bash was found neither in Program Files nor on PATH`);
   return findPowerShell(probe) ?? windowsCmd(probe);
 }
 
@@ -64,11 +68,14 @@ function unavailable(message: string): never {
  */
 export function resolveShell(probe: ShellProbe = systemProbe(), preferred?: Exclude<ShellKind, 'direct'>): ResolvedShell {
   if (probe.platform === 'win32') return resolveWindows(probe, preferred);
-  if (preferred === 'powershell') return findPowerShell(probe) ?? unavailable('PowerShell was asked for, but `pwsh` is not on PATH (install PowerShell 7)');
+  if (preferred === 'powershell')
+    return findPowerShell(probe) ?? unavailable('PowerShell was asked for, but `pwsh` is not on PATH (install PowerShell 7)');
   if (preferred === 'cmd') unavailable('The cmd shell exists only on Windows');
-  const bash = preferred === 'sh' ? undefined : (findInPath('bash', probe) ?? (probe.isExecutable('/bin/bash') ? '/bin/bash' : undefined));
+  const bash =
+    preferred === 'sh' ? undefined : (findInPath('bash', probe) ?? (probe.isExecutable('/bin/bash') ? '/bin/bash' : undefined));
   if (bash) return posixShell('bash', bash);
-  if (preferred === 'bash') throw new TershError('SHELL_UNAVAILABLE', 'bash was asked for but is not installed (install the bash package)');
+  if (preferred === 'bash')
+    throw new TershError('SHELL_UNAVAILABLE', 'bash was asked for but is not installed (install the bash package)');
   const sh = findInPath('sh', probe) ?? (probe.isExecutable('/bin/sh') ? '/bin/sh' : undefined);
   if (sh) return posixShell('sh', sh);
   throw new TershError('SHELL_UNAVAILABLE', 'Neither bash nor sh was found on PATH or in /bin');

@@ -11,7 +11,8 @@ interface Signature {
   matches(bytes: Uint8Array): boolean;
 }
 
-const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0): boolean => prefix.every((byte, index) => bytes[at + index] === byte);
+const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0): boolean =>
+  prefix.every((byte, index) => bytes[at + index] === byte);
 const ascii = (text: string): number[] => [...text].map((char) => char.charCodeAt(0));
 
 const SIGNATURES: readonly Signature[] = [
@@ -60,7 +61,8 @@ export async function readStdoutImage(head: Buffer, totalBytes: number, path: st
   const whole = head.length >= totalBytes ? head : await readFile(path).catch(() => undefined);
   if (!whole || whole.length !== totalBytes) return undefined;
   const raw = imageType(whole);
-  if (raw) return whole.length <= IMAGE_MAX_BYTES ? { mimeType: raw, bytes: whole.length, data: whole.toString('base64') } : undefined;
+  if (raw)
+    return whole.length <= IMAGE_MAX_BYTES ? { mimeType: raw, bytes: whole.length, data: whole.toString('base64') } : undefined;
   const start = base64Start(whole);
   if (start === undefined) return undefined;
   const text = whole.subarray(start).toString('latin1');

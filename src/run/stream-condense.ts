@@ -31,13 +31,21 @@ export interface CondenseCapturedOptions {
  * Condenses a run's streams. One held whole in memory is condensed from its text; one past the inline cap is
  * scanned from its record file, so a failure anywhere in it reaches the view, numbered as the record numbers it.
  */
-export async function condenseCaptured(stdout: CapturedView, stderr: CapturedView, options: CondenseCapturedOptions): Promise<CondenseResult> {
+export async function condenseCaptured(
+  stdout: CapturedView,
+  stderr: CapturedView,
+  options: CondenseCapturedOptions,
+): Promise<CondenseResult> {
   const { command, exitCode, recordId, mode } = options;
   const text = (stream: CapturedView): string => (stream.view.isBinary ? stream.view.text : stream.view.raw);
   const budget = options.budgetTokens !== undefined ? { budgetTokens: options.budgetTokens } : {};
-  const scanned = (stream: CapturedView): boolean => stream.view.cut !== undefined && !stream.view.isBinary && stream.file.error === undefined;
+  const scanned = (stream: CapturedView): boolean =>
+    stream.view.cut !== undefined && !stream.view.isBinary && stream.file.error === undefined;
   if ((!scanned(stdout) && !scanned(stderr)) || mode === 'lossless' || isBoundedByHeadOrTail(command)) {
-    const cuts = { ...(stdout.view.cut ? { stdout: stdout.view.cut } : {}), ...(stderr.view.cut ? { stderr: stderr.view.cut } : {}) };
+    const cuts = {
+      ...(stdout.view.cut ? { stdout: stdout.view.cut } : {}),
+      ...(stderr.view.cut ? { stderr: stderr.view.cut } : {}),
+    };
     return condense({ command, stdout: text(stdout), stderr: text(stderr), exitCode }, { recordId, mode, ...budget, cuts });
   }
   const o = normalizeCondense({ command, stdout: '', stderr: '', exitCode }, { recordId, mode, ...budget });
@@ -46,13 +54,25 @@ export async function condenseCaptured(stdout: CapturedView, stderr: CapturedVie
   const testers = testersFor(recogniser);
   const window = windowFor(o.budgetTokens);
   const read = async (stream: CapturedView, name: 'stdout' | 'stderr'): Promise<ReadStream> => {
-    const inMemory = (): ReadStream => ({ read: readLines(text(stream), window, testers[name], recogniser?.overview !== undefined, stream.view.cut), raw: text(stream) });
+    const inMemory = (): ReadStream => ({
+      read: readLines(text(stream), window, testers[name], recogniser?.overview !== undefined, stream.view.cut),
+      raw: text(stream),
+    });
     if (!scanned(stream)) return inMemory();
     await stream.file.flush();
     // the disk refused part of it: the excerpt in memory is all there is
     if (stream.file.error !== undefined) return inMemory();
     const { captured } = stream;
-    return { read: await scanStoredStream({ path: stream.file.path, bytes: captured.totalBytes, head: captured.head, encoding: options.encoding, testers: testers[name], window }) };
+    return {
+      read: await scanStoredStream({
+        path: stream.file.path,
+        bytes: captured.totalBytes,
+        head: captured.head,
+        encoding: options.encoding,
+        testers: testers[name],
+        window,
+      }),
+    };
   };
   return condenseRead(o, recogniser, { stdout: await read(stdout, 'stdout'), stderr: await read(stderr, 'stderr') });
 }

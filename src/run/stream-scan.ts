@@ -32,14 +32,22 @@ export interface StoredStreamScan {
 
 /** Reads a stored stream once, chunk by chunk, into the lines a sparse read keeps (memory bounded whatever its size). */
 export async function scanStoredStream(scan: StoredStreamScan): Promise<StreamLines> {
-  const collector = new SparseCollector(scan.testers, { window: scan.window, headChars: HEAD_CHARS, keptChars: KEPT_CHARS, copyKept: true });
+  const collector = new SparseCollector(scan.testers, {
+    window: scan.window,
+    headChars: HEAD_CHARS,
+    keptChars: KEPT_CHARS,
+    copyKept: true,
+  });
   const decode = chunkDecoder(scan.head, scan.encoding);
   // Only lines of the last chunks may be in the tail window: the others are placed as they come, none held, so
   // no slice of an older chunk keeps that chunk's text alive.
   let mayEnd = false;
   const lines = new LineSplitter((line, scanned) => collector.push(line, scanned, mayEnd));
   const finder = scan.testers.notableCandidates;
-  const walk = finder !== undefined && decodeText(scan.head.subarray(0, 64 * 1024), scan.encoding).encoding === 'utf-8' ? new CandidateWalk(collector, finder) : undefined;
+  const walk =
+    finder !== undefined && decodeText(scan.head.subarray(0, 64 * 1024), scan.encoding).encoding === 'utf-8'
+      ? new CandidateWalk(collector, finder)
+      : undefined;
   /** Decodes and splits `bytes[from, to)` line by line (the file offset of `to` given, to tell the tail). */
   const slow = (bytes: Buffer, from: number, to: number, fileTo: number): void => {
     for (let piece = from; piece < to; piece += DECODE_BYTES) {
@@ -51,7 +59,7 @@ export async function scanStoredStream(scan: StoredStreamScan): Promise<StreamLi
   const file = await open(scan.path, 'r');
   try {
     const buffer = Buffer.allocUnsafe(READ_BYTES);
-    for (let at = 0; at < scan.bytes; ) {
+    for (let at = 0; at < scan.bytes;) {
       const { bytesRead } = await file.read(buffer, 0, Math.min(READ_BYTES, scan.bytes - at), at);
       if (bytesRead === 0) break;
       const chunk = buffer.subarray(0, bytesRead);

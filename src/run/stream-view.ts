@@ -22,7 +22,13 @@ export interface StreamView {
  * its head and tail around a marker that says how many bytes were left out and how to page them.
  * ANSI escapes are stripped here; the record keeps the raw bytes.
  */
-export function streamView(captured: CapturedStream, name: 'stdout' | 'stderr', recordId: string, inlineMaxBytes: number, encoding?: string): StreamView {
+export function streamView(
+  captured: CapturedStream,
+  name: 'stdout' | 'stderr',
+  recordId: string,
+  inlineMaxBytes: number,
+  encoding?: string,
+): StreamView {
   const base = { lines: captured.lines, totalBytes: captured.totalBytes };
   if (captured.totalBytes === 0) return { ...base, text: '', raw: '', truncatedBytes: 0, isBinary: false };
   if (looksBinary(captured.head)) {

@@ -24,7 +24,10 @@ export async function wrapForRun(
   command: { file: string; args: string[] },
   options: { cwd: string; sandbox?: NormalizedSandboxOptions; traceFile?: string; context?: Omit<SandboxContext, 'cwd'> },
 ): Promise<WrappedRun> {
-  const confined = options.sandbox === undefined ? undefined : await wrapInSandbox(command, options.sandbox, { ...options.context, cwd: options.cwd });
+  const confined =
+    options.sandbox === undefined
+      ? undefined
+      : await wrapInSandbox(command, options.sandbox, { ...options.context, cwd: options.cwd });
   const inner = confined ?? command;
   const traced = options.traceFile === undefined ? undefined : await wrapInTrace(inner, { traceFile: options.traceFile });
   const outer = traced === undefined || 'unavailable' in traced ? inner : traced;
@@ -39,7 +42,9 @@ export async function wrapForRun(
         if (options.traceFile === undefined) return {};
         if (traceUnavailable !== undefined) return { traceUnavailable };
         try {
-          return { traceSummary: await summarizeTrace(options.traceFile, { cwd: options.cwd, launchers: confined?.launchers ?? [] }) };
+          return {
+            traceSummary: await summarizeTrace(options.traceFile, { cwd: options.cwd, launchers: confined?.launchers ?? [] }),
+          };
         } catch (error) {
           return { traceUnavailable: `The trace could not be read: ${(error as Error).message}` };
         }

@@ -17,7 +17,11 @@ export interface SeccompInput {
  * The bwrap argv (without the bwrap binary itself). Mount order matters: later mounts cover earlier
  * ones, so the writable binds come after the read-only root and the protected paths come last.
  */
-export function bubblewrapArgs(paths: ConfinementPaths, command: { file: string; args: string[] }, seccomp?: SeccompInput): string[] {
+export function bubblewrapArgs(
+  paths: ConfinementPaths,
+  command: { file: string; args: string[] },
+  seccomp?: SeccompInput,
+): string[] {
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--bind', paths.tmp, '/tmp'];
   args.push('--bind', paths.cwd, paths.cwd);
   for (const root of paths.writable) args.push('--bind-try', root, root);

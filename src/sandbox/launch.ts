@@ -29,5 +29,9 @@ export async function bubblewrapLaunch(
   const filterFile = join(options.runDir, 'seccomp.bpf');
   await writeFile(filterFile, filter, { mode: 0o600 });
   const args = bubblewrapArgs(paths, command, { fd: seccompFd });
-  return { file: '/bin/sh', args: ['-c', `exec "$@" ${seccompFd}<"$0"`, filterFile, bwrap, ...args], launchers: ['/bin/sh', bwrap] };
+  return {
+    file: '/bin/sh',
+    args: ['-c', `exec "$@" ${seccompFd}<"$0"`, filterFile, bwrap, ...args],
+    launchers: ['/bin/sh', bwrap],
+  };
 }

@@ -54,7 +54,8 @@ const keys = ['network', 'writable', 'protect', 'allowUnixSockets'] as const;
  */
 export function normalizeSandboxOptions(value: unknown, field = 'sandbox'): NormalizedSandboxOptions | undefined {
   if (value === undefined || value === false) return undefined;
-  if (value === true) return Object.freeze({ network: true, writable: Object.freeze([]), protect: Object.freeze([]), allowUnixSockets: false });
+  if (value === true)
+    return Object.freeze({ network: true, writable: Object.freeze([]), protect: Object.freeze([]), allowUnixSockets: false });
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw invalid(field, 'a boolean or a plain object', value);
   }

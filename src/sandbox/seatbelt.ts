@@ -6,7 +6,13 @@ export interface SeatbeltProfile {
   parameters: Record<string, string>;
 }
 
-const deviceWrites = ['(literal "/dev/null")', '(literal "/dev/zero")', '(literal "/dev/dtracehelper")', '(regex #"^/dev/tty")', '(regex #"^/dev/fd/")'];
+const deviceWrites = [
+  '(literal "/dev/null")',
+  '(literal "/dev/zero")',
+  '(literal "/dev/dtracehelper")',
+  '(regex #"^/dev/tty")',
+  '(regex #"^/dev/fd/")',
+];
 
 /** Paths must already be canonical for macOS (`/tmp` → `/private/tmp`): the kernel checks resolved paths. */
 export function seatbeltProfile(paths: ConfinementPaths): SeatbeltProfile {
@@ -20,7 +26,12 @@ export function seatbeltProfile(paths: ConfinementPaths): SeatbeltProfile {
   const writable = Object.keys(parameters)
     .filter((name) => name === 'CWD' || name === 'TMP' || name.startsWith('WRITABLE_'))
     .map((name) => `(subpath (param "${name}"))`);
-  const lines = ['(version 1)', '(allow default)', '(deny file-write*)', `(allow file-write*\n  ${[...writable, ...deviceWrites].join('\n  ')})`];
+  const lines = [
+    '(version 1)',
+    '(allow default)',
+    '(deny file-write*)',
+    `(allow file-write*\n  ${[...writable, ...deviceWrites].join('\n  ')})`,
+  ];
   const protectedNames = Object.keys(parameters).filter((name) => name.startsWith('PROTECT_'));
   if (protectedNames.length > 0) {
     lines.push(`(deny file-read* file-write*\n  ${protectedNames.map((name) => `(subpath (param "${name}"))`).join('\n  ')})`);

@@ -23,7 +23,13 @@ const ioUring = [425, 426, 427];
 export const syscallRules: Record<string, SyscallRules[]> = {
   // x86-64 native and x32 (bit 30 set), then i386 binaries running on the same kernel.
   x64: [
-    { audit: 0xc000003e, socket: [41, x32 + 41], socketpair: [53, x32 + 53], unimplemented: [...ioUring, ...ioUring.map((nr) => x32 + nr)], refused: [] },
+    {
+      audit: 0xc000003e,
+      socket: [41, x32 + 41],
+      socketpair: [53, x32 + 53],
+      unimplemented: [...ioUring, ...ioUring.map((nr) => x32 + nr)],
+      refused: [],
+    },
     { audit: 0x40000003, socket: [359], socketpair: [360], unimplemented: ioUring, refused: [102] },
   ],
   // arm64, then 32-bit ARM (EABI) binaries on it.

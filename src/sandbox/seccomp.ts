@@ -24,7 +24,12 @@ const offsetArg1 = 24;
 type Instruction = [code: number, jumpTrue: number, jumpFalse: number, k: number];
 
 /** Each block runs with the syscall number in the accumulator and always returns. */
-const socketBlock: Instruction[] = [[ldAbsWord, 0, 0, offsetArg0], [jumpIfEqual, 0, 1, afUnix], [ret, 0, 0, eperm], [ret, 0, 0, allow]];
+const socketBlock: Instruction[] = [
+  [ldAbsWord, 0, 0, offsetArg0],
+  [jumpIfEqual, 0, 1, afUnix],
+  [ret, 0, 0, eperm],
+  [ret, 0, 0, allow],
+];
 const socketpairBlock: Instruction[] = [
   [ldAbsWord, 0, 0, offsetArg1],
   [andConstant, 0, 0, sockTypeMask],

@@ -35,7 +35,23 @@ const userNamespaceHint =
   'bubblewrap is installed but could not create namespaces: enable unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1; on Ubuntu 24.04+ kernel.apparmor_restrict_unprivileged_userns=0 or an AppArmor profile for bwrap), or run in a container started with --privileged or a seccomp profile that allows clone(CLONE_NEWUSER).';
 
 /** The probe runs the real thing once with every flag a sandboxed run uses. */
-const probeArgs = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--unshare-pid', '--unshare-net', '--die-with-parent', '--new-session', '--cap-drop', 'ALL', '--', 'true'];
+const probeArgs = [
+  '--ro-bind',
+  '/',
+  '/',
+  '--dev',
+  '/dev',
+  '--proc',
+  '/proc',
+  '--unshare-pid',
+  '--unshare-net',
+  '--die-with-parent',
+  '--new-session',
+  '--cap-drop',
+  'ALL',
+  '--',
+  'true',
+];
 
 // A cache of facts about the machine, filled once per process and key; never mutated otherwise.
 const probes = new Map<string, Promise<SandboxSupport>>();
@@ -66,7 +82,8 @@ async function detect(platform: NodeJS.Platform, options: SandboxSupportOptions)
 
 async function detectBubblewrap(name: string): Promise<SandboxSupport> {
   const path = await findExecutable(name);
-  if (path === undefined) return { available: false, reason: `bubblewrap (\`${name}\`) was not found on PATH.`, install: linuxInstall };
+  if (path === undefined)
+    return { available: false, reason: `bubblewrap (\`${name}\`) was not found on PATH.`, install: linuxInstall };
   const result = await x(path, probeArgs, { throwOnError: false, timeout: 10_000 });
   if (result.exitCode === 0) return { available: true, kind: 'bubblewrap', path };
   const said = result.stderr.trim() || `exit code ${String(result.exitCode)}`;
@@ -75,9 +92,18 @@ async function detectBubblewrap(name: string): Promise<SandboxSupport> {
 
 async function detectSandboxExec(path: string): Promise<SandboxSupport> {
   if ((await findExecutable(path)) === undefined) {
-    return { available: false, reason: `sandbox-exec was not found at ${path}.`, install: 'sandbox-exec ships with macOS; check that /usr/bin is intact.' };
+    return {
+      available: false,
+      reason: `sandbox-exec was not found at ${path}.`,
+      install: 'sandbox-exec ships with macOS; check that /usr/bin is intact.',
+    };
   }
   const result = await x(path, ['-p', '(version 1)(allow default)', '/usr/bin/true'], { throwOnError: false, timeout: 10_000 });
   if (result.exitCode === 0) return { available: true, kind: 'sandbox-exec', path };
-  return { available: false, path, reason: `sandbox-exec failed its probe: ${result.stderr.trim()}`, install: 'Nested sandboxes are refused by macOS: run tersh outside another sandbox-exec.' };
+  return {
+    available: false,
+    path,
+    reason: `sandbox-exec failed its probe: ${result.stderr.trim()}`,
+    install: 'Nested sandboxes are refused by macOS: run tersh outside another sandbox-exec.',
+  };
 }

@@ -50,9 +50,13 @@ export async function wrapInSandbox(
   const platform = context.platform ?? process.platform;
   const support = await sandboxSupport({ platform, ...(context.bwrapPath !== undefined && { bwrapPath: context.bwrapPath }) });
   if (!support.available || support.path === undefined) {
-    throw new TershError('SANDBOX_UNAVAILABLE', `Cannot run sandboxed: ${support.reason ?? 'no sandbox available'} ${support.install ?? ''}`.trim(), {
-      details: { ...support, platform },
-    });
+    throw new TershError(
+      'SANDBOX_UNAVAILABLE',
+      `Cannot run sandboxed: ${support.reason ?? 'no sandbox available'} ${support.install ?? ''}`.trim(),
+      {
+        details: { ...support, platform },
+      },
+    );
   }
   const runDir = await canonicalPath(await mkdtemp(join(tmpdir(), 'tersh-sandbox-')));
   const tmp = join(runDir, 'tmp');
@@ -66,9 +70,18 @@ export async function wrapInSandbox(
     await mkdir(tmp, { mode: 0o700 });
     const paths = await confinementPaths(options, context.cwd, tmp);
     if (support.kind === 'sandbox-exec') {
-      return { file: support.path, args: seatbeltArgs(macPaths(paths), command), launchers: [support.path, '/usr/bin/env'], cleanup };
+      return {
+        file: support.path,
+        args: seatbeltArgs(macPaths(paths), command),
+        launchers: [support.path, '/usr/bin/env'],
+        cleanup,
+      };
     }
-    const launch = await bubblewrapLaunch(support.path, paths, command, { allowUnixSockets: options.allowUnixSockets, runDir, arch: context.arch });
+    const launch = await bubblewrapLaunch(support.path, paths, command, {
+      allowUnixSockets: options.allowUnixSockets,
+      runDir,
+      arch: context.arch,
+    });
     return { ...launch, cleanup };
   } catch (error) {
     await cleanup();

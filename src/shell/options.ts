@@ -7,7 +7,16 @@ import { normalizeRunOptions, RUN_OPTION_KEYS } from '../run/run-options.js';
 import { normalizePolicy } from '../run/run-policy.js';
 import { normalizeSandboxOptions } from '../sandbox/index.js';
 import { SPAWNER_CHOICES } from '../process/warm/spawner-choice.js';
-import { invalid, isPlainObject, optionalBoolean, optionalInteger, optionalOneOf, optionalString, optionalEnvRecord, readOptionsObject } from '../validate.js';
+import {
+  invalid,
+  isPlainObject,
+  optionalBoolean,
+  optionalInteger,
+  optionalOneOf,
+  optionalString,
+  optionalEnvRecord,
+  readOptionsObject,
+} from '../validate.js';
 import type { ShellOptions } from './types.js';
 
 export interface NormalizedShellOptions {
@@ -29,20 +38,43 @@ export interface NormalizedShellOptions {
 
 const NOT_DEFAULTS = ['cwd', 'env', 'store', 'jobs', 'signal', 'onProgress', 'onStdout', 'onStderr', 'onLine', 'input'];
 /** The shell's own store, job manager and policy serve every run: a call cannot replace them. */
-export const SHELL_RUN_KEYS: readonly string[] = RUN_OPTION_KEYS.filter((key) => key !== 'store' && key !== 'jobs' && key !== 'policy' && key !== 'executor');
+export const SHELL_RUN_KEYS: readonly string[] = RUN_OPTION_KEYS.filter(
+  (key) => key !== 'store' && key !== 'jobs' && key !== 'policy' && key !== 'executor',
+);
 
 export function normalizeShellOptions(options: ShellOptions | undefined): NormalizedShellOptions {
-  const raw = readOptionsObject('options', options, ['cwd', 'env', 'storeDir', 'checkpointDir', 'maxUndoCheckpoints', 'policy', 'sandbox', 'defaults', 'persistEnv', 'jobs', 'executor', 'spawner', 'allowDangerouslyDisableSandbox']);
-  if (raw.executor !== undefined && !isExecutor(raw.executor)) throw invalid('executor', 'an executor (from dockerExecutor(), localExecutor()…)', raw.executor);
+  const raw = readOptionsObject('options', options, [
+    'cwd',
+    'env',
+    'storeDir',
+    'checkpointDir',
+    'maxUndoCheckpoints',
+    'policy',
+    'sandbox',
+    'defaults',
+    'persistEnv',
+    'jobs',
+    'executor',
+    'spawner',
+    'allowDangerouslyDisableSandbox',
+  ]);
+  if (raw.executor !== undefined && !isExecutor(raw.executor))
+    throw invalid('executor', 'an executor (from dockerExecutor(), localExecutor()…)', raw.executor);
   const executor = raw.executor as Executor | undefined;
   const givenCwd = optionalString('cwd', raw.cwd, { nonEmpty: true });
   const cwd = executor ? (givenCwd ?? '') : resolve(givenCwd ?? process.cwd());
-  if (!executor && !statSync(cwd, { throwIfNoEntry: false })?.isDirectory()) throw invalid('cwd', 'an existing directory', raw.cwd ?? cwd);
-  const defaults = readOptionsObject('defaults', raw.defaults, SHELL_RUN_KEYS.filter((key) => !NOT_DEFAULTS.includes(key)));
+  if (!executor && !statSync(cwd, { throwIfNoEntry: false })?.isDirectory())
+    throw invalid('cwd', 'an existing directory', raw.cwd ?? cwd);
+  const defaults = readOptionsObject(
+    'defaults',
+    raw.defaults,
+    SHELL_RUN_KEYS.filter((key) => !NOT_DEFAULTS.includes(key)),
+  );
   // The shell's spawner is the default of its runs (a per-call `spawner` still wins).
   if (raw.spawner !== undefined) defaults.spawner = optionalOneOf('spawner', raw.spawner, SPAWNER_CHOICES);
   normalizeRunOptions({ ...defaults, cwd: executor ? undefined : cwd, ...(executor ? { executor } : {}) }); // validates every default, naming the field
-  if (raw.jobs !== undefined && !isPlainObject(raw.jobs)) throw invalid('jobs', 'a plain object of job manager options', raw.jobs);
+  if (raw.jobs !== undefined && !isPlainObject(raw.jobs))
+    throw invalid('jobs', 'a plain object of job manager options', raw.jobs);
   return {
     cwd,
     env: optionalEnvRecord('env', raw.env) ?? {},
@@ -55,7 +87,8 @@ export function normalizeShellOptions(options: ShellOptions | undefined): Normal
     persistEnv: optionalBoolean('persistEnv', raw.persistEnv) ?? false,
     jobs: (raw.jobs ?? {}) as Record<string, unknown>,
     executor,
-    allowDangerouslyDisableSandbox: optionalBoolean('allowDangerouslyDisableSandbox', raw.allowDangerouslyDisableSandbox) ?? false,
+    allowDangerouslyDisableSandbox:
+      optionalBoolean('allowDangerouslyDisableSandbox', raw.allowDangerouslyDisableSandbox) ?? false,
   };
 }
 
@@ -68,6 +101,7 @@ export const SHELL_AUTO_BACKGROUND_AFTER_MS = 30_000;
  */
 export function withDefaultPromotion(merged: Record<string, unknown>): Record<string, unknown> {
   const asksVerdict = merged.expect !== undefined || (typeof merged.retries === 'number' && merged.retries > 0);
-  if (merged.autoBackgroundAfterMs !== undefined || merged.background === true || merged.detached === true || asksVerdict) return merged;
+  if (merged.autoBackgroundAfterMs !== undefined || merged.background === true || merged.detached === true || asksVerdict)
+    return merged;
   return { ...merged, autoBackgroundAfterMs: SHELL_AUTO_BACKGROUND_AFTER_MS };
 }

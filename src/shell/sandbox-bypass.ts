@@ -5,7 +5,11 @@ import { optionalBoolean } from '../validate.js';
  * The sandbox one call runs under: the shell's, unless the call lifts it with `dangerouslyDisableSandbox`,
  * which only a shell created with `allowDangerouslyDisableSandbox: true` honours (a model cannot grant itself that).
  */
-export function sandboxForCall(shellSandbox: unknown, allowBypass: boolean, perCall: Record<string, unknown>): { sandbox: unknown; bypassed: boolean } {
+export function sandboxForCall(
+  shellSandbox: unknown,
+  allowBypass: boolean,
+  perCall: Record<string, unknown>,
+): { sandbox: unknown; bypassed: boolean } {
   const lift = optionalBoolean('dangerouslyDisableSandbox', perCall.dangerouslyDisableSandbox) ?? false;
   if (!lift) {
     if (shellSandbox !== undefined && perCall.sandbox !== undefined) {

@@ -1,7 +1,13 @@
 import { statSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { createCheckpointStore, type CheckpointInfo, type CheckpointStore, type RestoreReport, type SaveOptions } from '../checkpoint/index.js';
+import {
+  createCheckpointStore,
+  type CheckpointInfo,
+  type CheckpointStore,
+  type RestoreReport,
+  type SaveOptions,
+} from '../checkpoint/index.js';
 import { TershError } from '../errors.js';
 import { optionalString, readOptionsObject } from '../validate.js';
 
@@ -23,7 +29,11 @@ export interface ShellCheckpoints {
  * looked up in the session's directory, then in every folder this shell checkpointed (latest first),
  * then in the one it started in. `cwd` and `setCwd` are the session's.
  */
-export function shellCheckpoints(settings: ShellCheckpointSettings, cwd: () => string, setCwd: (dir: string) => void): ShellCheckpoints {
+export function shellCheckpoints(
+  settings: ShellCheckpointSettings,
+  cwd: () => string,
+  setCwd: (dir: string) => void,
+): ShellCheckpoints {
   let store: CheckpointStore | undefined;
   const origins: string[] = [];
   const checkpoints = (): CheckpointStore =>
@@ -67,9 +77,13 @@ export function shellCheckpoints(settings: ShellCheckpointSettings, cwd: () => s
       const origin = pathOption('origin', raw.origin) ?? (await findOrigin(label, target));
       if (origin === undefined) {
         const searched = await reachable();
-        throw new TershError('CHECKPOINT_NOT_FOUND', `No checkpoint labelled "${label}" for ${searched.join(', ')} (the session's folder, those it checkpointed, the one it started in); pass \`origin\` for another folder.`, {
-          details: { label, searched },
-        });
+        throw new TershError(
+          'CHECKPOINT_NOT_FOUND',
+          `No checkpoint labelled "${label}" for ${searched.join(', ')} (the session's folder, those it checkpointed, the one it started in); pass \`origin\` for another folder.`,
+          {
+            details: { label, searched },
+          },
+        );
       }
       const report = await checkpoints().restore(label, { origin, target: target ?? origin });
       // The restore may have removed the folder the session was in (created after the checkpoint).

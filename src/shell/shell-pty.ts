@@ -23,16 +23,27 @@ export interface ShellPtyContext {
 export function shellPty(context: ShellPtyContext): PtyManager & { started(): boolean } {
   let manager: PtyManager | undefined;
   const sessions = (): PtyManager =>
-    (manager ??= createPtyManager({ store: context.store, ...(context.policy ? { policy: context.policy } : {}), ...(context.maxSessions ? { maxSessions: context.maxSessions } : {}) }));
+    (manager ??= createPtyManager({
+      store: context.store,
+      ...(context.policy ? { policy: context.policy } : {}),
+      ...(context.maxSessions ? { maxSessions: context.maxSessions } : {}),
+    }));
   return {
     async open(options?: PtyOpenOptions) {
       context.ensureOpen();
       if (options !== undefined && !isPlainObject(options)) throw invalid('options', 'a plain object', options);
       if (context.sandboxed) {
-        throw new TershError('SANDBOX_UNAVAILABLE', 'This shell sandboxes every run, and PTY sessions cannot be sandboxed yet: refused rather than run unconfined.');
+        throw new TershError(
+          'SANDBOX_UNAVAILABLE',
+          'This shell sandboxes every run, and PTY sessions cannot be sandboxed yet: refused rather than run unconfined.',
+        );
       }
       const given: PtyOpenOptions = options ?? {};
-      return sessions().open({ ...given, cwd: resolve(context.cwd(), given.cwd ?? '.'), env: { ...context.env(), ...(given.env ?? {}) } });
+      return sessions().open({
+        ...given,
+        cwd: resolve(context.cwd(), given.cwd ?? '.'),
+        env: { ...context.env(), ...(given.env ?? {}) },
+      });
     },
     get(id) {
       context.ensureOpen();

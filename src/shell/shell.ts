@@ -47,7 +47,11 @@ export function createShell(options?: ShellOptions): Shell {
   });
   const { executor } = settings;
   const refuseOverExecutor = (what: string): void => {
-    if (executor) throw new TershError('EXECUTOR_UNSUPPORTED', `${what} over an executor (${executor.name}) is not supported: it would act on the host's file system, not the target's`);
+    if (executor)
+      throw new TershError(
+        'EXECUTOR_UNSUPPORTED',
+        `${what} over an executor (${executor.name}) is not supported: it would act on the host's file system, not the target's`,
+      );
   };
   /** Over an executor, the session's directory is a path in the target (its own working directory at first). */
   const targetCwd = async (): Promise<string> => {
@@ -64,11 +68,19 @@ export function createShell(options?: ShellOptions): Shell {
    * Foreground bash runs in the session's own directory report where they ended. The command is resolved here,
    * once: run() takes the resolution with the options.
    */
-  const prepareCapture = (given: ValidCommand, opts: NormalizedRunOptions, inSessionCwd: boolean): PreparedCapture | undefined => {
+  const prepareCapture = (
+    given: ValidCommand,
+    opts: NormalizedRunOptions,
+    inSessionCwd: boolean,
+  ): PreparedCapture | undefined => {
     // A sandboxed command sees a private /tmp, where the trap's file is not; a target cannot write the host's file.
     if (executor || opts.background || !inSessionCwd || opts.sandbox || given.argv) return undefined;
     try {
-      opts.resolved = resolveCommand(given.text, { shell: opts.shell, pipefail: opts.pipefail, env: { ...process.env, ...opts.env } });
+      opts.resolved = resolveCommand(given.text, {
+        shell: opts.shell,
+        pipefail: opts.pipefail,
+        env: { ...process.env, ...opts.env },
+      });
     } catch {
       return undefined; // run() reports the same problem
     }
@@ -115,7 +127,11 @@ export function createShell(options?: ShellOptions): Shell {
 
     async run(command, runOptions?: ShellRunOptions) {
       ensureOpen();
-      const callOptions = Object.fromEntries(Object.entries(readOptionsObject('options', runOptions, [...SHELL_RUN_KEYS, 'dangerouslyDisableSandbox'])).filter(([, value]) => value !== undefined));
+      const callOptions = Object.fromEntries(
+        Object.entries(readOptionsObject('options', runOptions, [...SHELL_RUN_KEYS, 'dangerouslyDisableSandbox'])).filter(
+          ([, value]) => value !== undefined,
+        ),
+      );
       const callSandbox = sandboxForCall(settings.sandbox, settings.allowDangerouslyDisableSandbox, callOptions);
       const { dangerouslyDisableSandbox: _lifted, ...perCall } = callOptions;
       const merged = withDefaultPromotion({ ...settings.defaults, ...perCall });
@@ -144,7 +160,10 @@ export function createShell(options?: ShellOptions): Shell {
       const controller = new AbortController();
       opts.signal = opts.signal ? AbortSignal.any([opts.signal, controller.signal]) : controller.signal;
       const running = runNormalized(given, opts);
-      foreground.set(controller, running.catch(() => undefined));
+      foreground.set(
+        controller,
+        running.catch(() => undefined),
+      );
       try {
         const result = await running;
         if (prepared) await learn(prepared, runEnv, result);
@@ -191,7 +210,9 @@ export function createShell(options?: ShellOptions): Shell {
       if (!closing) {
         const runs = [...foreground];
         for (const [controller] of runs) controller.abort();
-        closing = Promise.all([jobs.close(), pty.closeAll(), ...runs.map(([, running]) => running)]).then(() => undefined).finally(() => capture.dispose());
+        closing = Promise.all([jobs.close(), pty.closeAll(), ...runs.map(([, running]) => running)])
+          .then(() => undefined)
+          .finally(() => capture.dispose());
       }
       return closing;
     },

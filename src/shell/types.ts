@@ -22,7 +22,21 @@ export type ShellRunOptions = Omit<RunOptions, 'store' | 'jobs' | 'policy' | 'ex
 /**
  * Defaults applied under every `shell.run()` option.
  */
-export type ShellRunDefaults = Omit<RunOptions, 'cwd' | 'env' | 'store' | 'jobs' | 'policy' | 'signal' | 'onProgress' | 'onStdout' | 'onStderr' | 'onLine' | 'input' | 'executor'>;
+export type ShellRunDefaults = Omit<
+  RunOptions,
+  | 'cwd'
+  | 'env'
+  | 'store'
+  | 'jobs'
+  | 'policy'
+  | 'signal'
+  | 'onProgress'
+  | 'onStdout'
+  | 'onStderr'
+  | 'onLine'
+  | 'input'
+  | 'executor'
+>;
 
 /** Options of {@link createShell}: the session's folder, environment, store, policy and defaults. */
 export interface ShellOptions {

@@ -51,9 +51,11 @@ export async function numberedLines(path: string, filter: LineFilter, maxBytes: 
     size += Buffer.byteLength(entry) + 1;
   }
   if (cut > 0) {
-    out.push(pattern
-      ? `[… ${cut} more matching lines past ${maxBytes} bytes; narrow the match, or ask from line ${firstCut} on]`
-      : `[… stopped at ${maxBytes} bytes; continue from line ${firstCut}]`);
+    out.push(
+      pattern
+        ? `[… ${cut} more matching lines past ${maxBytes} bytes; narrow the match, or ask from line ${firstCut} on]`
+        : `[… stopped at ${maxBytes} bytes; continue from line ${firstCut}]`,
+    );
   }
   return out.join('\n');
 }

@@ -36,7 +36,8 @@ async function describe(dir: string, id: string): Promise<RecordOnDisk | undefin
     const dirStat = await stat(recordDir);
     const metaStat = await stat(join(recordDir, 'meta.json')).catch(() => undefined);
     const sizes = await Promise.all(['stdout', 'stderr', 'trace'].map((name) => sizeOf(join(recordDir, name))));
-    const complete = metaStat !== undefined && (await readFile(join(recordDir, 'meta.json'), 'utf8')).includes('"state":"complete"');
+    const complete =
+      metaStat !== undefined && (await readFile(join(recordDir, 'meta.json'), 'utf8')).includes('"state":"complete"');
     const state = complete ? 'complete' : await writerState(recordDir, dirStat.mtimeMs);
     return { id, lastUsedMs: (metaStat ?? dirStat).mtimeMs, bytes: sizes.reduce((a, b) => a + b, 0), state };
   } catch {

@@ -138,7 +138,8 @@ export function createRecordStore(options: RecordStoreOptions = {}): RecordStore
 
   const checkId = (id: unknown): string => {
     const value = requiredString('id', id, { nonEmpty: true, maxLength: 64 });
-    if (!isRecordId(value)) throw new TershError('RECORD_NOT_FOUND', `No record with id "${value}" (not a record id)`, { details: { id: value } });
+    if (!isRecordId(value))
+      throw new TershError('RECORD_NOT_FOUND', `No record with id "${value}" (not a record id)`, { details: { id: value } });
     return value;
   };
 
@@ -151,7 +152,9 @@ export function createRecordStore(options: RecordStoreOptions = {}): RecordStore
       const age = Date.now() - (await stat(path)).mtimeMs;
       if (!live && meta.state === 'complete' && age > limits.ttlMs) {
         await sweep();
-        throw new TershError('RECORD_EXPIRED', `Record ${id} has expired (unused for over ${limits.ttlMs} ms)`, { details: { id } });
+        throw new TershError('RECORD_EXPIRED', `Record ${id} has expired (unused for over ${limits.ttlMs} ms)`, {
+          details: { id },
+        });
       }
       if (!live) {
         index.noteUsed(id);
@@ -161,7 +164,8 @@ export function createRecordStore(options: RecordStoreOptions = {}): RecordStore
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       if (live) return { id, command: '', cwd: '', startedAt: '', state: 'running' };
-      if (await wasEvicted(dir, id)) throw new TershError('RECORD_EXPIRED', `Record ${id} was evicted by the store's caps`, { details: { id } });
+      if (await wasEvicted(dir, id))
+        throw new TershError('RECORD_EXPIRED', `Record ${id} was evicted by the store's caps`, { details: { id } });
       const exists = await stat(join(dir, id)).catch(() => undefined);
       const why = exists ? 'its run never finished writing it (the host stopped mid-run)' : 'no such record in this store';
       throw new TershError('RECORD_NOT_FOUND', `No complete record ${id}: ${why}`, { details: { id, dir } });
@@ -173,7 +177,11 @@ export function createRecordStore(options: RecordStoreOptions = {}): RecordStore
     dir,
     create(init) {
       const id = newRecordId();
-      const writer = new RecordWriter(dir, { ...init, id, startedAt: new Date().toISOString(), state: 'running' }, { stamp, freeSpace: sweepAfresh });
+      const writer = new RecordWriter(
+        dir,
+        { ...init, id, startedAt: new Date().toISOString(), state: 'running' },
+        { stamp, freeSpace: sweepAfresh },
+      );
       writers.set(id, writer);
       const forget = (): void => void writers.delete(id);
       const finish = writer.finish.bind(writer);
@@ -202,14 +210,21 @@ export function createRecordStore(options: RecordStoreOptions = {}): RecordStore
       const maxBytes = optionalInteger('maxBytes', opts.maxBytes, { min: 16 }) ?? DETAIL_MAX_BYTES;
       const fromLine = optionalInteger('fromLine', opts.fromLine, { min: 1 });
       const toLine = optionalInteger('toLine', opts.toLine, { min: 1 });
-      if (fromLine !== undefined && toLine !== undefined && toLine < fromLine) throw invalid('toLine', `a line number ≥ fromLine (${fromLine})`, toLine);
+      if (fromLine !== undefined && toLine !== undefined && toLine < fromLine)
+        throw invalid('toLine', `a line number ≥ fromLine (${fromLine})`, toLine);
       const numbered = match !== undefined || fromLine !== undefined || toLine !== undefined;
-      if (selector === 'meta' && numbered) throw invalid('selector', 'stdout, stderr or trace when `match`, `fromLine` or `toLine` is given', selector);
+      if (selector === 'meta' && numbered)
+        throw invalid('selector', 'stdout, stderr or trace when `match`, `fromLine` or `toLine` is given', selector);
       const meta = await loadMeta(recordId);
       if (selector === 'meta') return JSON.stringify(meta, null, 2);
       await writers.get(recordId)?.flush();
       const path = join(dir, recordId, selector);
-      if (numbered) return numberedLines(path, { ...(match ? { pattern: match } : {}), ...(fromLine ? { fromLine } : {}), ...(toLine ? { toLine } : {}) }, maxBytes);
+      if (numbered)
+        return numberedLines(
+          path,
+          { ...(match ? { pattern: match } : {}), ...(fromLine ? { fromLine } : {}), ...(toLine ? { toLine } : {}) },
+          maxBytes,
+        );
       const page = await readPage(path, 0, maxBytes, meta.state === 'complete');
       if (page.nextOffset < ((await stat(path).catch(() => undefined))?.size ?? 0)) {
         return `${page.data}\n[… output continues past byte ${page.nextOffset}; read("${recordId}", "${selector}", { offset: ${page.nextOffset} }) pages on]`;

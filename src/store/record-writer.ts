@@ -65,7 +65,10 @@ export class RecordWriter {
   }
 
   async finish(facts: Partial<RecordMeta>): Promise<RecordMeta> {
-    const folderError = await this.ready.then(() => undefined, (error: Error) => error);
+    const folderError = await this.ready.then(
+      () => undefined,
+      (error: Error) => error,
+    );
     await Promise.all([this.stdout.close(), this.stderr.close()]);
     this.meta = {
       ...this.meta,
@@ -103,7 +106,11 @@ export class RecordWriter {
     } catch {
       // what is left has no meta: a dead writer's record, evicted first by the next sweep
     }
-    return { ...this.meta, recordError: `The record could not be written (${error.message}): detail() and read() have none of its ${total} output bytes.`, recordMissingBytes: total };
+    return {
+      ...this.meta,
+      recordError: `The record could not be written (${error.message}): detail() and read() have none of its ${total} output bytes.`,
+      recordMissingBytes: total,
+    };
   }
 
   /** The error, or undefined once written. */

@@ -13,7 +13,8 @@ export function defaultStateDir(name: string): string {
 export function ensurePrivateDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const stat = lstatSync(dir);
-  if (!stat.isDirectory()) throw new TershError('STORE_IO', `${dir} is not a directory (a symlink is refused: another user could point it elsewhere)`);
+  if (!stat.isDirectory())
+    throw new TershError('STORE_IO', `${dir} is not a directory (a symlink is refused: another user could point it elsewhere)`);
   const uid = process.getuid?.();
   if (uid !== undefined && stat.uid !== uid) {
     throw new TershError('STORE_IO', `${dir} belongs to another user (uid ${stat.uid}); refusing to keep records there`);

@@ -20,7 +20,10 @@ export class StreamFile {
   bytesDropped = 0;
 
   /** `ready` resolves once the folder exists, so a run can start before its record's folder is made. */
-  constructor(path: string, private readonly ready: Promise<void> = Promise.resolve()) {
+  constructor(
+    path: string,
+    private readonly ready: Promise<void> = Promise.resolve(),
+  ) {
     this.path = path;
   }
 
@@ -70,8 +73,13 @@ export class StreamFile {
     await this.flush();
     const file = await open(this.path, 'r');
     try {
-      for (let at = 0; at < this.bytesWritten; ) {
-        const { bytesRead, buffer } = await file.read(Buffer.alloc(Math.min(chunkBytes, this.bytesWritten - at)), 0, Math.min(chunkBytes, this.bytesWritten - at), at);
+      for (let at = 0; at < this.bytesWritten;) {
+        const { bytesRead, buffer } = await file.read(
+          Buffer.alloc(Math.min(chunkBytes, this.bytesWritten - at)),
+          0,
+          Math.min(chunkBytes, this.bytesWritten - at),
+          at,
+        );
         if (bytesRead === 0) return;
         yield buffer.subarray(0, bytesRead);
         at += bytesRead;
@@ -99,7 +107,7 @@ export class StreamFile {
         this.pendingSize = 0;
         this.wakeLowWaiters();
         // A nearly full disk takes part of a write before refusing the rest.
-        for (let done = 0; done < batch.length; ) {
+        for (let done = 0; done < batch.length;) {
           unwritten = batch.length - done;
           const { bytesWritten } = await handle.write(batch, done);
           if (bytesWritten === 0) throw Object.assign(new Error('ENOSPC: the file took no more bytes'), { code: 'ENOSPC' });

@@ -53,7 +53,10 @@ function clip(key: string): string {
 }
 
 function checkArray(schema: JsonSchema, value: unknown[], field: string): void {
-  if ((schema.minItems !== undefined && value.length < schema.minItems) || (schema.maxItems !== undefined && value.length > schema.maxItems)) {
+  if (
+    (schema.minItems !== undefined && value.length < schema.minItems) ||
+    (schema.maxItems !== undefined && value.length > schema.maxItems)
+  ) {
     throw invalid(field, expectation(schema), value);
   }
   if (schema.items) value.forEach((item, index) => checkValue(schema.items as JsonSchema, item, `${field}[${index}]`));
@@ -66,7 +69,10 @@ function checkNumber(schema: JsonSchema, value: number, field: string): void {
 }
 
 function checkString(schema: JsonSchema, value: string, field: string): void {
-  if ((schema.minLength !== undefined && value.length < schema.minLength) || (schema.maxLength !== undefined && value.length > schema.maxLength)) {
+  if (
+    (schema.minLength !== undefined && value.length < schema.minLength) ||
+    (schema.maxLength !== undefined && value.length > schema.maxLength)
+  ) {
     throw invalid(field, expectation(schema), value);
   }
 }
@@ -77,14 +83,22 @@ function matchesType(schema: JsonSchema, value: unknown): boolean {
   const types = typeof schema.type === 'string' ? [schema.type] : schema.type;
   return types.some((type) => {
     switch (type) {
-      case 'string': return typeof value === 'string';
-      case 'boolean': return typeof value === 'boolean';
-      case 'number': return typeof value === 'number' && Number.isFinite(value);
-      case 'integer': return typeof value === 'number' && Number.isSafeInteger(value);
-      case 'array': return Array.isArray(value);
-      case 'object': return isPlainObject(value);
-      case 'null': return value === null;
-      default: return false;
+      case 'string':
+        return typeof value === 'string';
+      case 'boolean':
+        return typeof value === 'boolean';
+      case 'number':
+        return typeof value === 'number' && Number.isFinite(value);
+      case 'integer':
+        return typeof value === 'number' && Number.isSafeInteger(value);
+      case 'array':
+        return Array.isArray(value);
+      case 'object':
+        return isPlainObject(value);
+      case 'null':
+        return value === null;
+      default:
+        return false;
     }
   });
 }
@@ -95,18 +109,29 @@ function expectation(schema: JsonSchema): string {
   const type = typeof schema.type === 'string' ? schema.type : schema.type?.[0];
   switch (type) {
     case 'string':
-      if (schema.maxLength !== undefined) return `a ${schema.minLength ? 'non-empty ' : ''}string of at most ${schema.maxLength} characters`;
+      if (schema.maxLength !== undefined)
+        return `a ${schema.minLength ? 'non-empty ' : ''}string of at most ${schema.maxLength} characters`;
       return schema.minLength ? 'a non-empty string' : 'a string';
-    case 'integer': return integerRange(schema);
-    case 'number': return 'a number';
-    case 'boolean': return 'a boolean';
+    case 'integer':
+      return integerRange(schema);
+    case 'number':
+      return 'a number';
+    case 'boolean':
+      return 'a boolean';
     case 'array': {
       const of = schema.items ? ` of ${plural(expectation(schema.items))}` : '';
-      const count = schema.maxItems !== undefined ? ` (${schema.minItems ?? 0} to ${schema.maxItems} items)` : schema.minItems ? ' (not empty)' : '';
+      const count =
+        schema.maxItems !== undefined
+          ? ` (${schema.minItems ?? 0} to ${schema.maxItems} items)`
+          : schema.minItems
+            ? ' (not empty)'
+            : '';
       return `an array${of}${count}`;
     }
-    case 'object': return 'a plain object';
-    default: return 'a JSON value';
+    case 'object':
+      return 'a plain object';
+    default:
+      return 'a JSON value';
   }
 }
 

@@ -9,7 +9,11 @@ export function checkpointTool(shell: ToolShell): ToolDefinition {
     description: "Snapshot the shell's working directory under a label (outside the tree), so sh_restore can undo what follows.",
     properties: {
       label: labelSchema,
-      exclude: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Globs left out; replaces the defaults (node_modules, .git…).' },
+      exclude: {
+        type: 'array',
+        items: { type: 'string', minLength: 1 },
+        description: 'Globs left out; replaces the defaults (node_modules, .git…).',
+      },
     },
     required: ['label'],
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -23,16 +27,27 @@ export function checkpointTool(shell: ToolShell): ToolDefinition {
 export function restoreTool(shell: ToolShell): ToolDefinition {
   return defineTool({
     name: 'sh_restore',
-    description: "Put the shell's working directory back as it was at a checkpoint. The state replaced is checkpointed first (undo_label).",
+    description:
+      "Put the shell's working directory back as it was at a checkpoint. The state replaced is checkpointed first (undo_label).",
     properties: {
       label: labelSchema,
-      origin: { ...folderSchema, description: 'The folder the checkpoint was taken of. Default: found by label (the session folder, then those checkpointed).' },
-      target: { ...folderSchema, description: "Where to restore; must be the checkpoint's origin (CHECKPOINT_TARGET_MISMATCH otherwise)." },
+      origin: {
+        ...folderSchema,
+        description:
+          'The folder the checkpoint was taken of. Default: found by label (the session folder, then those checkpointed).',
+      },
+      target: {
+        ...folderSchema,
+        description: "Where to restore; must be the checkpoint's origin (CHECKPOINT_TARGET_MISMATCH otherwise).",
+      },
     },
     required: ['label'],
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     async call(args) {
-      return toSnakeCase(await shell.restore(args.label as string, pick(args, { origin: 'origin', target: 'target' }))) as Record<string, unknown>;
+      return toSnakeCase(await shell.restore(args.label as string, pick(args, { origin: 'origin', target: 'target' }))) as Record<
+        string,
+        unknown
+      >;
     },
   });
 }
@@ -40,7 +55,8 @@ export function restoreTool(shell: ToolShell): ToolDefinition {
 export function checkpointsTool(shell: ToolShell): ToolDefinition {
   return defineTool({
     name: 'sh_checkpoints',
-    description: "List the checkpoints within reach, oldest first: the shell's working directory's, and those of every folder it checkpointed.",
+    description:
+      "List the checkpoints within reach, oldest first: the shell's working directory's, and those of every folder it checkpointed.",
     properties: { origin: { ...folderSchema, description: 'Only the checkpoints of this folder.' } },
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     async call(args) {

@@ -16,7 +16,17 @@ import type { CreateToolsOptions, ToolDefinition, ToolName, ToolShell } from './
 
 /** The tools {@link createTools} returns by default, in that order. */
 export const TOOL_NAMES: readonly ToolName[] = Object.freeze([
-  'sh_run', 'sh_detail', 'sh_plan', 'sh_checkpoint', 'sh_restore', 'sh_checkpoints', 'sh_logs', 'sh_kill', 'sh_jobs', 'sh_glob', 'sh_grep',
+  'sh_run',
+  'sh_detail',
+  'sh_plan',
+  'sh_checkpoint',
+  'sh_restore',
+  'sh_checkpoints',
+  'sh_logs',
+  'sh_kill',
+  'sh_jobs',
+  'sh_glob',
+  'sh_grep',
 ] as const);
 
 /** The opt-in web tools: given only when named in `include`, so the default definitions cost no more context. */
@@ -24,7 +34,12 @@ export const WEB_TOOL_NAMES: readonly ToolName[] = Object.freeze(['web_fetch', '
 
 /** The opt-in terminal tools, by tersh's names and seed 001's. */
 export const PTY_TOOL_NAMES: readonly ToolName[] = Object.freeze([
-  'sh_pty_open', 'sh_pty_run', 'sh_pty_close', 'terminal_pty_open', 'terminal_pty_run', 'terminal_pty_close',
+  'sh_pty_open',
+  'sh_pty_run',
+  'sh_pty_close',
+  'terminal_pty_open',
+  'terminal_pty_run',
+  'terminal_pty_close',
 ] as const);
 
 /**
@@ -33,8 +48,17 @@ export const PTY_TOOL_NAMES: readonly ToolName[] = Object.freeze([
  * Bash names accepted as aliases; handlers never reject.
  */
 export function createTools(shell: ToolShell, options: CreateToolsOptions = {}): ToolDefinition[] {
-  if (typeof shell !== 'object' || shell === null || typeof shell.run !== 'function') throw invalid('shell', 'a shell from createShell()', shell);
-  const raw = readOptionsObject('options', options, ['include', 'findRipgrep', 'web', 'descriptions', 'dialect', 'format', 'inlineMaxBytes']);
+  if (typeof shell !== 'object' || shell === null || typeof shell.run !== 'function')
+    throw invalid('shell', 'a shell from createShell()', shell);
+  const raw = readOptionsObject('options', options, [
+    'include',
+    'findRipgrep',
+    'web',
+    'descriptions',
+    'dialect',
+    'format',
+    'inlineMaxBytes',
+  ]);
   const web = readWebToolsOptions(raw.web);
   const include = readInclude(raw.include);
   const descriptions = optionalOneOf('descriptions', raw.descriptions, ['short', 'full'] as const) ?? 'short';
@@ -43,7 +67,8 @@ export function createTools(shell: ToolShell, options: CreateToolsOptions = {}):
     format: optionalOneOf('format', raw.format, ['json', 'text'] as const) ?? 'json',
   };
   const inlineMaxBytes = optionalInteger('inlineMaxBytes', raw.inlineMaxBytes, { min: 1024, max: 64 * 1024 * 1024 }) ?? 16_384;
-  if (raw.findRipgrep !== undefined && typeof raw.findRipgrep !== 'function') throw invalid('findRipgrep', 'a function', raw.findRipgrep);
+  if (raw.findRipgrep !== undefined && typeof raw.findRipgrep !== 'function')
+    throw invalid('findRipgrep', 'a function', raw.findRipgrep);
   const lookup = (raw.findRipgrep as CreateToolsOptions['findRipgrep']) ?? (() => findExecutable('rg'));
   const findRipgrep = async () => await lookup();
   const builders: Record<ToolName, () => ToolDefinition> = {

@@ -13,8 +13,17 @@ export function detailTool(shell: ToolShell): ToolDefinition {
     properties: {
       id: { ...idSchema, description: 'The id from sh_run.' },
       selector: { type: 'string', enum: ['stdout', 'stderr', 'meta', 'trace'], description: 'Which part. Default stdout.' },
-      match: { type: 'string', minLength: 1, maxLength: 10_000, description: 'A regular expression: only matching lines, numbered.' },
-      from_line: { type: 'integer', minimum: 1, description: 'First line number to return (1-based), e.g. the start of an omitted range.' },
+      match: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 10_000,
+        description: 'A regular expression: only matching lines, numbered.',
+      },
+      from_line: {
+        type: 'integer',
+        minimum: 1,
+        description: 'First line number to return (1-based), e.g. the start of an omitted range.',
+      },
       to_line: { type: 'integer', minimum: 1, description: 'Last line number to return (inclusive).' },
       offset: { type: 'integer', minimum: 0, description: 'Byte offset to page from (stdout/stderr).' },
       max_bytes: { type: 'integer', minimum: 16, maximum: 8 * 1024 * 1024, description: 'Most bytes returned.' },
@@ -28,9 +37,13 @@ export function detailTool(shell: ToolShell): ToolDefinition {
       const byLine = args.match !== undefined || args.from_line !== undefined || args.to_line !== undefined;
       const paging = args.offset !== undefined || (maxBytes !== undefined && !byLine);
       if (paging) {
-        if (selector !== 'stdout' && selector !== 'stderr') throw new TypeError('Expected `selector` to be stdout or stderr when paging with `offset`');
+        if (selector !== 'stdout' && selector !== 'stderr')
+          throw new TypeError('Expected `selector` to be stdout or stderr when paging with `offset`');
         if (byLine) throw new TypeError('Give `offset` or `match`/`from_line`/`to_line`, not both');
-        const page = await shell.read(id, selector, { offset: (args.offset as number | undefined) ?? 0, ...(maxBytes ? { maxBytes } : {}) });
+        const page = await shell.read(id, selector, {
+          offset: (args.offset as number | undefined) ?? 0,
+          ...(maxBytes ? { maxBytes } : {}),
+        });
         return { id, selector, ...(toSnakeCase(page) as Record<string, unknown>) };
       }
       const text = await shell.detail(id, {

@@ -42,7 +42,15 @@ function compile(query: GrepQuery): RegExp {
 
 async function listFiles(query: GrepQuery): Promise<string[]> {
   const ignore = query.includeIgnored ? [] : DEFAULT_SEARCH_IGNORES.map((name) => `**/${name}/**`);
-  const found = await fg('**/*', { cwd: query.root, absolute: true, dot: true, ignore, onlyFiles: true, followSymbolicLinks: false, suppressErrors: true });
+  const found = await fg('**/*', {
+    cwd: query.root,
+    absolute: true,
+    dot: true,
+    ignore,
+    onlyFiles: true,
+    followSymbolicLinks: false,
+    suppressErrors: true,
+  });
   const include = query.globs.filter((glob) => !glob.startsWith('!'));
   const exclude = query.globs.filter((glob) => glob.startsWith('!')).map((glob) => glob.slice(1));
   const matchesGlob = (file: string, glob: string) => {
@@ -50,7 +58,11 @@ async function listFiles(query: GrepQuery): Promise<string[]> {
     return minimatch(rel, glob, { dot: true, matchBase: true }) || minimatch(basename(file), glob, { dot: true });
   };
   return found
-    .filter((file) => (include.length === 0 || include.some((glob) => matchesGlob(file, glob))) && !exclude.some((glob) => matchesGlob(file, glob)))
+    .filter(
+      (file) =>
+        (include.length === 0 || include.some((glob) => matchesGlob(file, glob))) &&
+        !exclude.some((glob) => matchesGlob(file, glob)),
+    )
     .sort(comparePaths);
 }
 

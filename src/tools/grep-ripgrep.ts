@@ -16,7 +16,11 @@ export async function grepWithRipgrep(rg: string, query: GrepQuery): Promise<Gre
   if (!query.includeIgnored) for (const name of DEFAULT_SEARCH_IGNORES) args.push('--glob', `!${name}`);
   for (const glob of query.globs) args.push('--glob', glob);
   args.push('--regexp', query.pattern, '--', query.root);
-  const child = x(rg, args, { nodeOptions: { cwd: query.cwd, stdio: ['ignore', 'pipe', 'pipe'] }, timeout: 60_000, throwOnError: false });
+  const child = x(rg, args, {
+    nodeOptions: { cwd: query.cwd, stdio: ['ignore', 'pipe', 'pipe'] },
+    timeout: 60_000,
+    throwOnError: false,
+  });
   const matches: GrepMatch[] = [];
   const files = new Set<string>();
   const errors: string[] = [];
@@ -32,7 +36,8 @@ export async function grepWithRipgrep(rg: string, query: GrepQuery): Promise<Gre
     const path = displayPath(query.cwd, resolve(query.cwd, decode(message.data.path)));
     count++;
     files.add(path);
-    if (matches.length < query.maxResults) matches.push({ path, line: message.data.line_number ?? 0, text: clipLine(decode(message.data.lines)) });
+    if (matches.length < query.maxResults)
+      matches.push({ path, line: message.data.line_number ?? 0, text: clipLine(decode(message.data.lines)) });
     if (count >= HARD_MATCH_LIMIT) {
       capped = true;
       child.kill();
@@ -40,7 +45,9 @@ export async function grepWithRipgrep(rg: string, query: GrepQuery): Promise<Gre
     }
   }
   if (!capped && child.exitCode !== undefined && child.exitCode > 1) {
-    throw new TypeError(`Expected \`pattern\` to be a valid search: ripgrep says ${errors.join(' ').slice(0, 500) || `exit ${child.exitCode}`}`);
+    throw new TypeError(
+      `Expected \`pattern\` to be a valid search: ripgrep says ${errors.join(' ').slice(0, 500) || `exit ${child.exitCode}`}`,
+    );
   }
   return { matches, count, files: files.size, capped };
 }

@@ -12,7 +12,12 @@ export function grepTool(shell: ToolShell, findRipgrep: () => Promise<string | u
       "Search file contents by regular expression under the shell's cwd or `path` (ripgrep when installed). " +
       'Returns path, line number and text per match, capped at max_results, with the total count. Skips node_modules, .git and binary files.',
     properties: {
-      pattern: { type: 'string', minLength: 1, maxLength: 10_000, description: 'A regular expression (or plain text with fixed_strings).' },
+      pattern: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 10_000,
+        description: 'A regular expression (or plain text with fixed_strings).',
+      },
       path: { type: 'string', minLength: 1, description: "File or folder to search. Default the shell's cwd." },
       glob: stringOrList('Only files matching these globs (`*.ts`, `src/**`); prefix ! to exclude.'),
       ignore_case: { type: 'boolean' },

@@ -7,12 +7,16 @@ import type { JsonSchema, ToolDefinition, ToolShell } from './types.js';
 const signals = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGKILL', 'SIGQUIT', 'SIGUSR1', 'SIGUSR2'] as const;
 
 /** Seed 003's shape: inspect or cancel a job by id. */
-export const backgroundActionSchema: JsonSchema = { type: 'string', enum: ['status', 'cancel'], description: "Seed 003's shape: status, or cancel (as sh_kill)." };
+export const backgroundActionSchema: JsonSchema = {
+  type: 'string',
+  enum: ['status', 'cancel'],
+  description: "Seed 003's shape: status, or cancel (as sh_kill).",
+};
 
 /** What `background_action` asks of a job: its status, or to stop it (TERM, then KILL after the grace). */
 export async function jobAction(shell: ToolShell, jobId: string, action: 'status' | 'cancel'): Promise<Record<string, unknown>> {
   if (action === 'cancel') return cancelJob(shell, jobId);
-  if (!shell.jobs.get) throw new TershError('JOB_NOT_FOUND', 'This shell cannot report a job\'s status.', { details: { jobId } });
+  if (!shell.jobs.get) throw new TershError('JOB_NOT_FOUND', "This shell cannot report a job's status.", { details: { jobId } });
   return toSnakeCase(shell.jobs.get(jobId)) as Record<string, unknown>;
 }
 
@@ -30,7 +34,7 @@ export function logsTool(shell: ToolShell): ToolDefinition {
   return defineTool({
     name: 'sh_logs',
     description:
-      'Read a background job\'s output from the given offsets, optionally waiting (up to wait_ms) for it to exit. ' +
+      "Read a background job's output from the given offsets, optionally waiting (up to wait_ms) for it to exit. " +
       'Pass next_stdout_offset/next_stderr_offset back to continue; status tells running, exited or killed.',
     properties: {
       job_id: { ...idSchema, description: 'The job_id from sh_run.' },
@@ -40,7 +44,11 @@ export function logsTool(shell: ToolShell): ToolDefinition {
       wait_ms: { type: 'integer', minimum: 0, maximum: 45_000, description: 'Longest wait. Default 30000.' },
       max_bytes: { type: 'integer', minimum: 16, maximum: 8 * 1024 * 1024, description: 'Most bytes per stream.' },
       // Read-only (clients auto-approve it): cancelling is sh_kill's, and sh_run's for seed 003's shape.
-      background_action: { type: 'string', enum: ['status'], description: "Seed 003's shape: the job's status without output (cancel: sh_kill)." },
+      background_action: {
+        type: 'string',
+        enum: ['status'],
+        description: "Seed 003's shape: the job's status without output (cancel: sh_kill).",
+      },
     },
     required: ['job_id'],
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -63,7 +71,8 @@ export function logsTool(shell: ToolShell): ToolDefinition {
 export function killTool(shell: ToolShell): ToolDefinition {
   return defineTool({
     name: 'sh_kill',
-    description: "Send a signal to a background job's whole process group (default SIGTERM, then SIGKILL after a grace if it ignores it).",
+    description:
+      "Send a signal to a background job's whole process group (default SIGTERM, then SIGKILL after a grace if it ignores it).",
     properties: {
       job_id: { ...idSchema, description: 'The job_id from sh_run.' },
       signal: { type: 'string', enum: signals, description: 'Default SIGTERM.' },

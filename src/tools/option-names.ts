@@ -42,7 +42,9 @@ const OTHER_NAMES: readonly OptionName[] = [
   { tool: 'job_id', api: 'jobId' },
 ];
 
-const TOOL_SPELLING: ReadonlyMap<string, string> = new Map([...RUN_OPTION_NAMES, ...OTHER_NAMES].map(({ api, tool }) => [api, tool]));
+const TOOL_SPELLING: ReadonlyMap<string, string> = new Map(
+  [...RUN_OPTION_NAMES, ...OTHER_NAMES].map(({ api, tool }) => [api, tool]),
+);
 
 /** The tool spelling of an API option name, or undefined when the catalogue does not know it. */
 export function toolSpellingOf(api: string): string | undefined {

@@ -8,7 +8,7 @@ export function planTool(shell: ToolShell): ToolDefinition {
   return defineTool({
     name: 'sh_plan',
     description:
-      "Static safety pre-check of a command, without running it: category (read-only, mutating, network, unknown, complex, destructive), " +
+      'Static safety pre-check of a command, without running it: category (read-only, mutating, network, unknown, complex, destructive), ' +
       'reversibility, file effects and warnings. Pipelines and lists are judged per segment; the worst wins.',
     properties: { command: commandSchema, cmd: cmdSchema },
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -22,7 +22,8 @@ export function presentRunTool(tool: ToolDefinition, presentation: RunPresentati
     ...tool,
     async handler(args: unknown, extra?: unknown): Promise<ToolResult> {
       const answer = await tool.handler(args, extra as Parameters<ToolDefinition['handler']>[1]);
-      if (answer.isError) return presentation.format === 'text' ? { ...answer, content: [{ type: 'text', text: errorText(answer) }] } : answer;
+      if (answer.isError)
+        return presentation.format === 'text' ? { ...answer, content: [{ type: 'text', text: errorText(answer) }] } : answer;
       const structured: Record<string, unknown> = { ...answer.structuredContent };
       const image = structured.stdout_image as ImageField | undefined;
       if (image) structured.stdout_image = { mime_type: image.mime_type, bytes: image.bytes };
@@ -38,7 +39,13 @@ export function presentRunTool(tool: ToolDefinition, presentation: RunPresentati
 
 /** A pid is worth its tokens while something may still run under it: a job, a killed run, reported leftovers. */
 function pidSaysSomething(result: Record<string, unknown>): boolean {
-  return result.job_id !== undefined || result.timed_out === true || result.canceled === true || result.signal !== undefined || typeof result.hint === 'string';
+  return (
+    result.job_id !== undefined ||
+    result.timed_out === true ||
+    result.canceled === true ||
+    result.signal !== undefined ||
+    typeof result.hint === 'string'
+  );
 }
 
 /**
@@ -47,7 +54,8 @@ function pidSaysSomething(result: Record<string, unknown>): boolean {
  */
 function bashShaped(result: Record<string, unknown>): Record<string, unknown> {
   const shaped: Record<string, unknown> = { ...result, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
-  shaped.interrupted = result.timed_out === true || result.canceled === true || (result.exit === null && result.signal !== undefined);
+  shaped.interrupted =
+    result.timed_out === true || result.canceled === true || (result.exit === null && result.signal !== undefined);
   const interpretation = interpretExit(result);
   if (interpretation) shaped.returnCodeInterpretation = interpretation;
   if (result.job_id !== undefined) shaped.backgroundTaskId = result.job_id;

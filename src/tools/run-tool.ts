@@ -17,7 +17,11 @@ export function commandArgument(args: Record<string, unknown>): string {
 }
 
 /** The tool's snake_case arguments as the shell's run options. */
-export function runOptionsFromArgs(shell: ToolShell, args: Record<string, unknown>, settings: SeedArgSettings = { inlineMaxBytes: 16_384 }): Record<string, unknown> {
+export function runOptionsFromArgs(
+  shell: ToolShell,
+  args: Record<string, unknown>,
+  settings: SeedArgSettings = { inlineMaxBytes: 16_384 },
+): Record<string, unknown> {
   const options: Record<string, unknown> = {};
   for (const { tool, api, aliases = [] } of RUN_OPTION_NAMES) {
     const value = aliases.reduce((given, alias) => aliased({ [tool]: given, [alias]: args[alias] }, tool, alias), args[tool]);
@@ -44,7 +48,8 @@ export function runTool(shell: ToolShell, settings?: SeedArgSettings): ToolDefin
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
     async call(args, { signal, onProgress, onOutput }) {
       if (args.background_action !== undefined) {
-        if (args.job_id === undefined) throw new ToolArgumentError('Expected `job_id` with `background_action`: the job_id sh_run returned');
+        if (args.job_id === undefined)
+          throw new ToolArgumentError('Expected `job_id` with `background_action`: the job_id sh_run returned');
         return jobAction(shell, args.job_id as string, args.background_action as 'status' | 'cancel');
       }
       const command = commandArgument(args);
@@ -90,6 +95,12 @@ function progressReporter(onProgress: (progress: ToolProgress) => void): (progre
   return ({ stdoutLines, stderrLines }) => {
     const elapsedMs = Math.round(performance.now() - startedAt);
     const lines = stdoutLines + stderrLines;
-    onProgress(Object.freeze({ elapsedMs, lines, message: `${Math.round(elapsedMs / 1000)} s, ${lines} ${lines === 1 ? 'line' : 'lines'} so far` }));
+    onProgress(
+      Object.freeze({
+        elapsedMs,
+        lines,
+        message: `${Math.round(elapsedMs / 1000)} s, ${lines} ${lines === 1 ? 'line' : 'lines'} so far`,
+      }),
+    );
   };
 }

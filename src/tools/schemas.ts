@@ -8,12 +8,22 @@ const MAX_GLOB_LENGTH = 10_000;
 export function globList(field: string, value: unknown): string[] {
   const globs = value === undefined ? [] : typeof value === 'string' ? [value] : (value as string[]);
   globs.forEach((glob, index) => {
-    if (glob.length > MAX_GLOB_LENGTH) throw invalid(typeof value === 'string' ? field : `${field}[${index}]`, `a glob of at most ${MAX_GLOB_LENGTH} characters`, glob);
+    if (glob.length > MAX_GLOB_LENGTH)
+      throw invalid(
+        typeof value === 'string' ? field : `${field}[${index}]`,
+        `a glob of at most ${MAX_GLOB_LENGTH} characters`,
+        glob,
+      );
   });
   return globs;
 }
 
-export const commandSchema: JsonSchema = { type: 'string', minLength: 1, maxLength: 1_000_000, description: 'The shell command (bash on POSIX).' };
+export const commandSchema: JsonSchema = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 1_000_000,
+  description: 'The shell command (bash on POSIX).',
+};
 export const cmdSchema: JsonSchema = { type: 'string', minLength: 1, maxLength: 1_000_000, description: 'Alias of `command`.' };
 export const stringOrList = (description: string): JsonSchema => ({
   anyOf: [

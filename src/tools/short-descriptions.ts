@@ -16,7 +16,8 @@ export interface ShortText {
 
 export const SHORT_TEXTS: Partial<Record<ToolName, ShortText>> = {
   sh_run: {
-    description: 'Run a shell command; quiet result (id, exit, ok, ms, condensed output). Full output: sh_detail(id). ok is semantic.',
+    description:
+      'Run a shell command; quiet result (id, exit, ok, ms, condensed output). Full output: sh_detail(id). ok is semantic.',
     properties: {
       command: 'bash command',
       cwd: 'relative to the session',
@@ -29,7 +30,17 @@ export const SHORT_TEXTS: Partial<Record<ToolName, ShortText>> = {
       run_in_background: 'job_id now; read with sh_logs',
       auto_background_after_ms: 'default 30000; 0: never',
     },
-    hidden: ['cmd', 'timeout', 'background', 'background_action', 'job_id', 'raw', 'inline', 'dangerously_disable_sandbox', 'dangerouslyDisableSandbox'],
+    hidden: [
+      'cmd',
+      'timeout',
+      'background',
+      'background_action',
+      'job_id',
+      'raw',
+      'inline',
+      'dangerously_disable_sandbox',
+      'dangerouslyDisableSandbox',
+    ],
     shapes: { sandbox: { type: ['boolean', 'object'] }, shell: { type: ['boolean', 'string'] } },
   },
   sh_detail: {
@@ -37,7 +48,10 @@ export const SHORT_TEXTS: Partial<Record<ToolName, ShortText>> = {
     properties: { selector: 'default stdout', match: 'regex: matching lines only', from_line: '1-based', offset: 'byte offset' },
   },
   sh_plan: { description: 'What a command may do (category, destructive, warnings), without running it.' },
-  sh_checkpoint: { description: 'Snapshot the working directory under a label, for sh_restore.', properties: { exclude: 'globs; replaces the defaults' } },
+  sh_checkpoint: {
+    description: 'Snapshot the working directory under a label, for sh_restore.',
+    properties: { exclude: 'globs; replaces the defaults' },
+  },
   sh_restore: { description: 'Put the working directory back as at a checkpoint (undoable).' },
   sh_checkpoints: { description: 'List checkpoints.' },
   sh_logs: {
@@ -48,5 +62,8 @@ export const SHORT_TEXTS: Partial<Record<ToolName, ShortText>> = {
   sh_kill: { description: "Signal a job's whole process group (default SIGTERM).", hidden: ['background_action'] },
   sh_jobs: { description: 'List background jobs.' },
   sh_glob: { description: 'Find files by glob.', properties: { path: 'default cwd' } },
-  sh_grep: { description: 'Search file contents by regex; file:line:text.', properties: { path: 'file or folder, default cwd', fixed_strings: 'pattern is plain text' } },
+  sh_grep: {
+    description: 'Search file contents by regex; file:line:text.',
+    properties: { path: 'file or folder, default cwd', fixed_strings: 'pattern is plain text' },
+  },
 };

@@ -42,7 +42,12 @@ function convert(value: unknown, depth: number): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     if (item === undefined) continue;
-    Object.defineProperty(out, snakeKey(key), { value: convert(item, depth + 1), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, snakeKey(key), {
+      value: convert(item, depth + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }

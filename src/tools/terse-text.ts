@@ -26,11 +26,17 @@ function statusTags(result: Record<string, unknown>): string[] {
   if (typeof result.signal === 'string') tags.push(`[signal:${result.signal}]`);
   const image = result.stdout_image as { mime_type?: string; bytes?: number } | undefined;
   if (image) tags.push(`[${String(image.mime_type)} ${String(image.bytes)} bytes]`);
-  if (result.assert_ok === false) tags.push(`[assert failed] ${(result.assertions_failed as string[] | undefined)?.join('; ') ?? ''}`.trimEnd());
-  const elided = result.stdout_lines !== undefined || result.stderr_lines !== undefined || result.stdout_truncated === true || result.stderr_truncated === true;
+  if (result.assert_ok === false)
+    tags.push(`[assert failed] ${(result.assertions_failed as string[] | undefined)?.join('; ') ?? ''}`.trimEnd());
+  const elided =
+    result.stdout_lines !== undefined ||
+    result.stderr_lines !== undefined ||
+    result.stdout_truncated === true ||
+    result.stderr_truncated === true;
   if (elided || ok === false || result.stdout_binary === true) tags.push(`[id:${String(result.id)}]`);
   for (const name of ['warning', 'advice', 'hint', 'callback_error'] as const) {
-    if (typeof result[name] === 'string' && !(name === 'hint' && result.blocked === true)) tags.push(`[${name.replace('_', ' ')}] ${result[name] as string}`);
+    if (typeof result[name] === 'string' && !(name === 'hint' && result.blocked === true))
+      tags.push(`[${name.replace('_', ' ')}] ${result[name] as string}`);
   }
   return tags;
 }

@@ -30,7 +30,10 @@ export function errorResult(error: unknown, fromShell = false): ToolResult {
   const type = isTershError(error) ? 'TershError' : error instanceof TypeError ? 'TypeError' : 'Error';
   const raw = error instanceof Error ? error.message : String(error);
   const issue = fromShell ? validationIssue(error) : undefined;
-  const body: Record<string, unknown> = { type, message: issue ? describeIssue(issue, snakeFieldName) : fromShell ? inToolSpelling(raw) : raw };
+  const body: Record<string, unknown> = {
+    type,
+    message: issue ? describeIssue(issue, snakeFieldName) : fromShell ? inToolSpelling(raw) : raw,
+  };
   if (isTershError(error)) {
     body.code = error.code;
     if (Object.keys(error.details).length > 0) body.details = error.details;

@@ -12,7 +12,15 @@ export interface JsonSchema {
   /** The JSON Schema dialect. */
   $schema?: string;
   /** The JSON type, or several. */
-  type?: 'object' | 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'null' | readonly ('object' | 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'null')[];
+  type?:
+    | 'object'
+    | 'string'
+    | 'integer'
+    | 'number'
+    | 'boolean'
+    | 'array'
+    | 'null'
+    | readonly ('object' | 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'null')[];
   /** What the value is for, written for a model. */
   description?: string;
   /** Schemas of an object's properties. */
@@ -198,4 +206,5 @@ export interface CreateToolsOptions {
  * Options of the `web_fetch` and `web_search` tools, fixed by the host (the model gives only the URL, the prompt,
  * the query and its filters).
  */
-export type WebToolsOptions = Omit<WebFetchOptions, 'prompt' | 'signal'> & Pick<WebSearchOptions, 'searchBackend' | 'braveApiKey' | 'braveBaseUrl' | 'duckDuckGoBaseUrl'>;
+export type WebToolsOptions = Omit<WebFetchOptions, 'prompt' | 'signal'> &
+  Pick<WebSearchOptions, 'searchBackend' | 'braveApiKey' | 'braveBaseUrl' | 'duckDuckGoBaseUrl'>;

@@ -12,7 +12,12 @@ const FETCH_KEYS = WEB_FETCH_OPTION_KEYS.filter((key) => key !== 'prompt' && key
 
 /** Checks `web` once, when the tools are made, so a bad host option fails there rather than on a model's call. */
 export function readWebToolsOptions(value: unknown): { fetch: WebFetchOptions; search: WebSearchOptions } {
-  const raw = readOptionsObject('web', value as WebToolsOptions | undefined, [...FETCH_KEYS, ...SEARCH_KEYS, 'timeoutMs', 'userAgent']);
+  const raw = readOptionsObject('web', value as WebToolsOptions | undefined, [
+    ...FETCH_KEYS,
+    ...SEARCH_KEYS,
+    'timeoutMs',
+    'userAgent',
+  ]);
   const fetch: Record<string, unknown> = {};
   const search: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(raw)) {
@@ -53,7 +58,10 @@ export function webFetchTool(options: WebFetchOptions): ToolDefinition {
       const answer = await tool.handler(args, extra);
       const image = answer.structuredContent.image as { data: string; mime_type: string } | undefined;
       if (!image) return answer;
-      const structured = { ...answer.structuredContent, image: { mime_type: image.mime_type, bytes: Buffer.byteLength(image.data, 'base64') } };
+      const structured = {
+        ...answer.structuredContent,
+        image: { mime_type: image.mime_type, bytes: Buffer.byteLength(image.data, 'base64') },
+      };
       const plain = toolResult(structured, answer.isError);
       return { ...plain, content: [plain.content[0], { type: 'image', data: image.data, mimeType: image.mime_type }] };
     },
@@ -61,7 +69,12 @@ export function webFetchTool(options: WebFetchOptions): ToolDefinition {
 }
 
 export function webSearchTool(options: WebSearchOptions): ToolDefinition {
-  const domains = (description: string) => ({ type: 'array' as const, items: { type: 'string' as const, minLength: 1, maxLength: 253 }, maxItems: 50, description });
+  const domains = (description: string) => ({
+    type: 'array' as const,
+    items: { type: 'string' as const, minLength: 1, maxLength: 253 },
+    maxItems: 50,
+    description,
+  });
   return defineTool({
     name: 'web_search',
     description: 'Search the web: titles, URLs and snippets.',

@@ -43,18 +43,26 @@ export async function wrapInTrace(command: { file: string; args: string[] }, opt
   }
   const found = await probe;
   if ('unavailable' in found) return { unavailable: found.unavailable };
-  return { file: found.path, args: [...base, ...found.flags, ...events, '-o', options.traceFile, '--', command.file, ...command.args] };
+  return {
+    file: found.path,
+    args: [...base, ...found.flags, ...events, '-o', options.traceFile, '--', command.file, ...command.args],
+  };
 }
 
 async function probeStrace(name: string): Promise<{ path: string; flags: string[] } | { unavailable: string }> {
   const path = await findExecutable(name);
   if (path === undefined) {
-    return { unavailable: `strace (\`${name}\`) was not found on PATH; install it with \`apt-get install strace\` (or dnf/apk/pacman).` };
+    return {
+      unavailable: `strace (\`${name}\`) was not found on PATH; install it with \`apt-get install strace\` (or dnf/apk/pacman).`,
+    };
   }
   let said = '';
   for (let dropped = 0; dropped <= optional.length; dropped += 1) {
     const flags = optional.slice(dropped).flat();
-    const result = await x(path, [...base, ...flags, ...events, '-o', '/dev/null', '--', 'true'], { throwOnError: false, timeout: 10_000 });
+    const result = await x(path, [...base, ...flags, ...events, '-o', '/dev/null', '--', 'true'], {
+      throwOnError: false,
+      timeout: 10_000,
+    });
     if (result.exitCode === 0) return { path, flags };
     said = result.stderr.trim();
     if (/ptrace|Operation not permitted|EPERM/i.test(said)) break;

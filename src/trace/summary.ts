@@ -54,7 +54,12 @@ export function createAccumulator(options: { cwd: string; maxListed: number; lau
   };
   const isPseudo = (path: string): boolean => pseudoRoots.some((root) => path === root || path.startsWith(`${root}/`));
 
-  function resolve(state: ProcessState, args: string[], pathIndex: number | undefined, dirIndex: number | undefined): string | undefined {
+  function resolve(
+    state: ProcessState,
+    args: string[],
+    pathIndex: number | undefined,
+    dirIndex: number | undefined,
+  ): string | undefined {
     const raw = pathIndex === undefined ? undefined : quotedString(args[pathIndex]);
     if (raw === undefined) return undefined;
     const dirArg = dirIndex === undefined ? 'AT_FDCWD' : (args[dirIndex] ?? '');

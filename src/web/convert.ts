@@ -8,14 +8,17 @@ export interface Converted {
   image?: { data: string; mimeType: string };
 }
 
-const TEXT_TYPES = /^(text\/|application\/(xml|javascript|ecmascript|x-www-form-urlencoded|x-sh|toml|yaml|x-yaml|graphql|sql)|[^;]*\+xml$)/;
+const TEXT_TYPES =
+  /^(text\/|application\/(xml|javascript|ecmascript|x-www-form-urlencoded|x-sh|toml|yaml|x-yaml|graphql|sql)|[^;]*\+xml$)/;
 
 /** HTML to Markdown, JSON pretty-printed, text as it is; images and other binary described, not dumped. */
 export async function convertBody(body: Buffer, contentTypeHeader: string, acceptImages: boolean): Promise<Converted> {
   const mediaType = contentTypeHeader.split(';')[0]!.trim().toLowerCase();
   if (mediaType.startsWith('image/')) {
     const described = `[image: ${mediaType}, ${body.length} bytes${acceptImages ? '' : '; not shown'}]\n`;
-    return acceptImages ? { text: described, image: { data: body.toString('base64'), mimeType: mediaType } } : { text: described };
+    return acceptImages
+      ? { text: described, image: { data: body.toString('base64'), mimeType: mediaType } }
+      : { text: described };
   }
   const isHtml = mediaType === 'text/html' || mediaType === 'application/xhtml+xml' || (mediaType === '' && looksLikeHtml(body));
   const isJson = mediaType === 'application/json' || mediaType.endsWith('+json');

@@ -23,7 +23,12 @@ export async function followRedirects(
   let url = start;
   for (;;) {
     const target = await checkTarget(url, rules, signal);
-    if ('blocked' in target) return { url, redirects, blocked: redirects.length > 0 ? `redirect to ${url.href} refused: ${target.blocked}` : target.blocked };
+    if ('blocked' in target)
+      return {
+        url,
+        redirects,
+        blocked: redirects.length > 0 ? `redirect to ${url.href} refused: ${target.blocked}` : target.blocked,
+      };
     if ('error' in target) return { url, redirects, error: target.error };
     let response: IncomingMessage;
     try {
@@ -35,7 +40,8 @@ export async function followRedirects(
     const location = response.headers.location;
     if (!REDIRECT_CODES.has(response.statusCode ?? 0) || !location) return { url, redirects, response };
     response.destroy();
-    if (redirects.length >= rules.maxRedirects) return { url, redirects, error: `stopped after ${rules.maxRedirects} redirects (the next was to ${location})` };
+    if (redirects.length >= rules.maxRedirects)
+      return { url, redirects, error: `stopped after ${rules.maxRedirects} redirects (the next was to ${location})` };
     try {
       url = new URL(location, url);
     } catch {

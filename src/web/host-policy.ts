@@ -17,7 +17,8 @@ export function normalizeHostPolicy(policy: unknown): HostPolicy {
       const host = hostname.toLowerCase().replace(/\.$/, '');
       const denied = deny.find((entry) => entry.pattern.test(host));
       if (denied) return `${host} matches the web policy's deny entry \`${denied.glob}\``;
-      if (allow.length > 0 && !allow.some((entry) => entry.pattern.test(host))) return `${host} is not on the web policy's allow list`;
+      if (allow.length > 0 && !allow.some((entry) => entry.pattern.test(host)))
+        return `${host} is not on the web policy's allow list`;
       return undefined;
     },
   };
@@ -25,6 +26,11 @@ export function normalizeHostPolicy(policy: unknown): HostPolicy {
 
 /** `*.github.com` → /^.*\.github\.com$/ (hostnames are lowered before the test). */
 function hostGlob(glob: string): { glob: string; pattern: RegExp } {
-  const escaped = glob.trim().toLowerCase().replace(/\.$/, '').replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+  const escaped = glob
+    .trim()
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*');
   return { glob, pattern: new RegExp(`^${escaped}$`) };
 }

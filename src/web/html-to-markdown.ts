@@ -3,7 +3,20 @@ import { stripTags } from './strip-tags.js';
 import { addTableRules } from './table-rules.js';
 
 /** Elements dropped whole: code and styling, embedded frames and pictures, and page navigation. */
-const DROPPED_ELEMENTS = ['script', 'style', 'noscript', 'template', 'iframe', 'object', 'embed', 'canvas', 'svg', 'nav', 'head', 'title'] as const;
+const DROPPED_ELEMENTS = [
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'iframe',
+  'object',
+  'embed',
+  'canvas',
+  'svg',
+  'nav',
+  'head',
+  'title',
+] as const;
 
 /**
  * HTML past this many characters is not given to turndown, which blocks the event loop about 0.5 s per MB
@@ -31,10 +44,18 @@ function convertWith(Turndown: typeof TurndownService, html: string): string {
   converter.remove([...DROPPED_ELEMENTS] as TurndownService.Filter);
   converter.remove((node) => node.getAttribute?.('role') === 'navigation' || node.getAttribute?.('aria-hidden') === 'true');
   const title = /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1]?.trim();
-  const markdown = converter.turndown(html).replace(/\n{3,}/g, '\n\n').trim();
-  return title && !markdown.replace(/^#+ /, '').startsWith(decodeEntities(title)) ? `# ${decodeEntities(title)}\n\n${markdown}\n` : `${markdown}\n`;
+  const markdown = converter
+    .turndown(html)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  return title && !markdown.replace(/^#+ /, '').startsWith(decodeEntities(title))
+    ? `# ${decodeEntities(title)}\n\n${markdown}\n`
+    : `${markdown}\n`;
 }
 
 function decodeEntities(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' })[name] ?? '');
+  return text.replace(
+    /&(amp|lt|gt|quot|#39|nbsp);/g,
+    (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' })[name] ?? '',
+  );
 }

@@ -1,7 +1,14 @@
 import { TershError } from '../errors.js';
 import { isRecordStore, type RecordStore } from '../store/record-store.js';
 import { BlockList, isIP } from 'node:net';
-import { invalid, optionalBoolean, optionalInteger, optionalString, optionalStringArray, readOptionsObject } from '../validate.js';
+import {
+  invalid,
+  optionalBoolean,
+  optionalInteger,
+  optionalString,
+  optionalStringArray,
+  readOptionsObject,
+} from '../validate.js';
 import { normalizeHostPolicy, type HostPolicy } from './host-policy.js';
 import type { WebFetchOptions } from './types.js';
 import { DEFAULT_USER_AGENT } from './version.js';
@@ -15,7 +22,18 @@ export const WEB_FETCH_DEFAULTS = {
 } as const;
 
 export const WEB_FETCH_OPTION_KEYS = [
-  'prompt', 'summarize', 'policy', 'allowPrivateAddresses', 'timeoutMs', 'maxBytes', 'maxRedirects', 'userAgent', 'budgetTokens', 'images', 'store', 'signal',
+  'prompt',
+  'summarize',
+  'policy',
+  'allowPrivateAddresses',
+  'timeoutMs',
+  'maxBytes',
+  'maxRedirects',
+  'userAgent',
+  'budgetTokens',
+  'images',
+  'store',
+  'signal',
 ] as const;
 
 export interface NormalizedFetchOptions {
@@ -37,7 +55,8 @@ export interface NormalizedFetchOptions {
 export function normalizeWebFetchOptions(options: WebFetchOptions | undefined): NormalizedFetchOptions {
   const raw = readOptionsObject('options', options, WEB_FETCH_OPTION_KEYS);
   if (raw.summarize !== undefined && typeof raw.summarize !== 'function') throw invalid('summarize', 'a function', raw.summarize);
-  if (raw.store !== undefined && !isRecordStore(raw.store)) throw invalid('store', 'a record store from createRecordStore()', raw.store);
+  if (raw.store !== undefined && !isRecordStore(raw.store))
+    throw invalid('store', 'a record store from createRecordStore()', raw.store);
   if (raw.signal !== undefined && !(raw.signal instanceof AbortSignal)) throw invalid('signal', 'an AbortSignal', raw.signal);
   const userAgent = optionalString('userAgent', raw.userAgent, { nonEmpty: true, maxLength: 500 });
   if (userAgent !== undefined && /[\r\n]/.test(userAgent)) throw invalid('userAgent', 'a string without line breaks', userAgent);
@@ -59,7 +78,8 @@ export function normalizeWebFetchOptions(options: WebFetchOptions | undefined): 
 
 /** The URL as given, parsed; a string that is no absolute URL is misuse. */
 export function parseUrl(value: unknown): URL {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 8192) throw invalid('url', 'an absolute URL of at most 8192 characters', value);
+  if (typeof value !== 'string' || value.length === 0 || value.length > 8192)
+    throw invalid('url', 'an absolute URL of at most 8192 characters', value);
   try {
     return new URL(value);
   } catch {

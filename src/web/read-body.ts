@@ -43,7 +43,9 @@ export async function readBody(response: IncomingMessage, maxBytes: number, sign
 
 /** gzip, deflate (zlib-wrapped or raw, as servers send both) and br; anything else is read as it came. */
 async function decoderFor(response: IncomingMessage): Promise<Readable> {
-  const encoding = String(response.headers['content-encoding'] ?? '').trim().toLowerCase();
+  const encoding = String(response.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
   if (encoding === 'gzip' || encoding === 'x-gzip') return joined(response, createGunzip());
   if (encoding === 'br') return joined(response, createBrotliDecompress());
   if (encoding !== 'deflate') return response;

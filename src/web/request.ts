@@ -16,12 +16,17 @@ export function requestOnce(url: URL, init: RequestInit): Promise<IncomingMessag
   const pinned = init.target;
   const lookup: LookupFunction | undefined = pinned
     ? (_host, options, callback) => {
-        if ((options as { all?: boolean }).all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [pinned]);
+        if ((options as { all?: boolean }).all)
+          (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [pinned]);
         else callback(null, pinned.address, pinned.family);
       }
     : undefined;
   return new Promise((resolve, reject) => {
-    const req = send(url, { method: 'GET', headers: init.headers, signal: init.signal, agent: false, ...(lookup ? { lookup } : {}) }, resolve);
+    const req = send(
+      url,
+      { method: 'GET', headers: init.headers, signal: init.signal, agent: false, ...(lookup ? { lookup } : {}) },
+      resolve,
+    );
     req.on('error', reject);
     req.end();
   });

@@ -24,7 +24,10 @@ export interface ViewOptions {
 export async function resultView(text: string, options: ViewOptions): Promise<ResultView> {
   const condensed = condense(
     { command: 'web_fetch', stdout: text },
-    { ...(options.recordId ? { recordId: options.recordId } : {}), ...(options.budgetTokens !== undefined ? { budgetTokens: options.budgetTokens } : {}) },
+    {
+      ...(options.recordId ? { recordId: options.recordId } : {}),
+      ...(options.budgetTokens !== undefined ? { budgetTokens: options.budgetTokens } : {}),
+    },
   );
   const overBudget = condensed.strategy === 'condensed' && condensed.stdoutOmitted.length > 0;
   if (overBudget && options.summarize) {
@@ -36,7 +39,8 @@ export async function resultView(text: string, options: ViewOptions): Promise<Re
   if (overBudget || view.result.length < condensed.stdout.length) {
     view.lines = condensed.stdoutLines;
     if (options.prompt !== undefined) {
-      view.hint = 'No summarize callback was given, so this is the condensed page; the prompt is stored with the record: search the whole text by match or line range.';
+      view.hint =
+        'No summarize callback was given, so this is the condensed page; the prompt is stored with the record: search the whole text by match or line range.';
     }
   }
   return view;

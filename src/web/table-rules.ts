@@ -4,7 +4,8 @@ import type TurndownService from 'turndown';
 export function addTableRules(converter: TurndownService): void {
   converter.addRule('tableCell', {
     filter: ['th', 'td'],
-    replacement: (content, node) => `${isFirstCell(node) ? '| ' : ' '}${content.trim().replace(/\n+/g, ' ').replace(/\|/g, '\\|')} |`,
+    replacement: (content, node) =>
+      `${isFirstCell(node) ? '| ' : ' '}${content.trim().replace(/\n+/g, ' ').replace(/\|/g, '\\|')} |`,
   });
   converter.addRule('tableRow', {
     filter: 'tr',

@@ -22,7 +22,8 @@ export interface TargetRules {
  * differently a moment later (DNS rebinding) cannot move it.
  */
 export async function checkTarget(url: URL, rules: TargetRules, signal: AbortSignal): Promise<TargetCheck> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { blocked: `only http: and https: URLs are fetched, not ${url.protocol}` };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { blocked: `only http: and https: URLs are fetched, not ${url.protocol}` };
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
   const refused = rules.hosts.refuse(hostname);
   if (refused) return { blocked: refused };

@@ -101,7 +101,10 @@ export interface SearchHit {
 /**
  * A search backend: the caller's own, or one of tersh's (Brave, DuckDuckGo).
  */
-export type SearchBackend = (query: string, context: { numResults: number; signal: AbortSignal }) => Promise<readonly SearchHit[]>;
+export type SearchBackend = (
+  query: string,
+  context: { numResults: number; signal: AbortSignal },
+) => Promise<readonly SearchHit[]>;
 
 /** Options of {@link webSearch}. */
 export interface WebSearchOptions {

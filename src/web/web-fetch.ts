@@ -26,7 +26,13 @@ export async function webFetch(url: string, options?: WebFetchOptions): Promise<
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   const elapsed = () => Math.round(performance.now() - started);
   const headers = { 'user-agent': opts.userAgent, accept: ACCEPT, 'accept-encoding': 'gzip, deflate, br' };
-  const rules = { hosts: opts.hosts, privateAllowed: opts.privateAllowed, isPrivate: createAddressGuard(), maxRedirects: opts.maxRedirects, headers };
+  const rules = {
+    hosts: opts.hosts,
+    privateAllowed: opts.privateAllowed,
+    isPrivate: createAddressGuard(),
+    maxRedirects: opts.maxRedirects,
+    headers,
+  };
   let followed: Followed;
   try {
     followed = await followRedirects(start, rules, signal);
@@ -36,8 +42,18 @@ export async function webFetch(url: string, options?: WebFetchOptions): Promise<
     return { ...noResponse(start.href, elapsed(), 'Timed out', `No response within ${opts.timeoutMs} ms.`), timedOut: true };
   }
   const redirects = followed.redirects.length > 0 ? { redirects: followed.redirects } : {};
-  if (followed.blocked) return { ...noResponse(followed.url.href, elapsed(), 'Blocked', `Blocked: ${followed.blocked}.`), blocked: true, ...redirects };
-  if (!followed.response) return { ...noResponse(followed.url.href, elapsed(), 'No response', `No response: ${followed.error ?? 'unknown error'}.`), error: followed.error ?? 'unknown error', ...redirects };
+  if (followed.blocked)
+    return {
+      ...noResponse(followed.url.href, elapsed(), 'Blocked', `Blocked: ${followed.blocked}.`),
+      blocked: true,
+      ...redirects,
+    };
+  if (!followed.response)
+    return {
+      ...noResponse(followed.url.href, elapsed(), 'No response', `No response: ${followed.error ?? 'unknown error'}.`),
+      error: followed.error ?? 'unknown error',
+      ...redirects,
+    };
   const response = followed.response;
   const body = await readBody(response, opts.maxBytes, signal);
   if (opts.signal?.aborted) throw abortedError();
@@ -46,9 +62,29 @@ export async function webFetch(url: string, options?: WebFetchOptions): Promise<
   const text = withEndNote(converted.text, body, opts, timeout.aborted);
   const code = response.statusCode ?? 0;
   const codeText = response.statusMessage || STATUS_CODES[code] || '';
-  const facts = { url: followed.url.href, code, codeText, bytes: body.body.length, contentType, ...(opts.prompt !== undefined ? { prompt: opts.prompt } : {}) };
-  const id = text === '' ? undefined : await storeText(opts.store ?? defaultRecordStore(), text, { ...facts, ...redirects, ...(body.truncated ? { truncated: true } : {}) });
-  const view = await resultView(text, { recordId: id, budgetTokens: opts.budgetTokens, maxChars: WEB_FETCH_DEFAULTS.maxResultChars, prompt: opts.prompt, summarize: opts.summarize });
+  const facts = {
+    url: followed.url.href,
+    code,
+    codeText,
+    bytes: body.body.length,
+    contentType,
+    ...(opts.prompt !== undefined ? { prompt: opts.prompt } : {}),
+  };
+  const id =
+    text === ''
+      ? undefined
+      : await storeText(opts.store ?? defaultRecordStore(), text, {
+          ...facts,
+          ...redirects,
+          ...(body.truncated ? { truncated: true } : {}),
+        });
+  const view = await resultView(text, {
+    recordId: id,
+    budgetTokens: opts.budgetTokens,
+    maxChars: WEB_FETCH_DEFAULTS.maxResultChars,
+    prompt: opts.prompt,
+    summarize: opts.summarize,
+  });
   return {
     url: facts.url,
     code,
@@ -60,7 +96,11 @@ export async function webFetch(url: string, options?: WebFetchOptions): Promise<
     ...(contentType ? { contentType: contentType.split(';')[0]!.trim() } : {}),
     ...(view.lines !== undefined ? { lines: view.lines } : {}),
     ...(body.truncated ? { truncated: true as const } : {}),
-    ...(timeout.aborted ? { timedOut: true as const, error: `the body was still arriving after ${opts.timeoutMs} ms` } : body.error ? { error: body.error.message } : {}),
+    ...(timeout.aborted
+      ? { timedOut: true as const, error: `the body was still arriving after ${opts.timeoutMs} ms` }
+      : body.error
+        ? { error: body.error.message }
+        : {}),
     ...(view.summarized ? { summarized: true as const } : {}),
     ...redirects,
     ...(converted.image ? { image: converted.image } : {}),
@@ -75,8 +115,10 @@ function noResponse(url: string, durationMs: number, codeText: string, result: s
 
 /** The one line that says the text is not the whole response. */
 function withEndNote(text: string, body: ReadBody, opts: NormalizedFetchOptions, timedOut: boolean): string {
-  if (body.truncated) return `${text}${text.endsWith('\n') ? '' : '\n'}[… response cut at ${opts.maxBytes} bytes; the rest was not read …]\n`;
-  if (timedOut) return `${text}${text.endsWith('\n') ? '' : '\n'}[… the response was cut by the ${opts.timeoutMs} ms timeout …]\n`;
+  if (body.truncated)
+    return `${text}${text.endsWith('\n') ? '' : '\n'}[… response cut at ${opts.maxBytes} bytes; the rest was not read …]\n`;
+  if (timedOut)
+    return `${text}${text.endsWith('\n') ? '' : '\n'}[… the response was cut by the ${opts.timeoutMs} ms timeout …]\n`;
   if (body.error) return `${text}${text.endsWith('\n') ? '' : '\n'}[… the response broke off: ${body.error.message} …]\n`;
   return text;
 }

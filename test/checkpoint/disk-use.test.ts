@@ -1,4 +1,15 @@
-import { closeSync, mkdirSync, openSync, readdirSync, readSync, lstatSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  lstatSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCheckpointStore } from '../../src/checkpoint/index.js';
@@ -59,7 +70,11 @@ describe('checkpoint disk use', () => {
     const fd = openSync(join(origin, 'sparse.img'), 'r');
     const probe = Buffer.alloc(4096);
     // Reading the whole file would be 200 MB: probe the data and a hole instead.
-    for (const [offset, byte] of [[10 * MB, 0x61], [200 * MB - 4096, 0x62], [100 * MB, 0]] as const) {
+    for (const [offset, byte] of [
+      [10 * MB, 0x61],
+      [200 * MB - 4096, 0x62],
+      [100 * MB, 0],
+    ] as const) {
       readSync(fd, probe, 0, probe.length, offset);
       expect(probe.every((b) => b === byte)).toBe(true);
     }

@@ -35,7 +35,9 @@ it('never lists a save killed midway, and sweeps what it left on the next save',
     mkdirSync(join(source, `d${d}`), { recursive: true });
     for (let f = 0; f < 100; f++) writeFileSync(join(source, `d${d}`, `f${f}`), chunk);
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', fixture, storeDir, source, 'big'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', fixture, storeDir, source, 'big'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   child.stdout.on('data', (data: Buffer) => (output += data.toString()));
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));

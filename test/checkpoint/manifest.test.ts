@@ -36,7 +36,12 @@ describe('manifests', () => {
     chmodSync(join(origin, 'src/deep'), 0o750);
     await store.save('two', origin);
     const two = await store.manifest('two', { origin });
-    for (const entry of two) expect({ path: entry.path, ...exactTimes(join(origin, entry.path)) }).toEqual({ path: entry.path, mtimeNs: entry.mtimeNs, ctimeNs: entry.ctimeNs });
+    for (const entry of two)
+      expect({ path: entry.path, ...exactTimes(join(origin, entry.path)) }).toEqual({
+        path: entry.path,
+        mtimeNs: entry.mtimeNs,
+        ctimeNs: entry.ctimeNs,
+      });
     const one = byPath(await store.manifest('one', { origin }));
     const changed = byPath(two);
     expect(changed.get('src/deep/b.txt')).toEqual(one.get('src/deep/b.txt'));

@@ -21,7 +21,10 @@ while :; do
   mv -T d d.away 2>/dev/null && ln -sfn "$2" d 2>/dev/null
   rm -f d 2>/dev/null; mv -T d.away d 2>/dev/null
 done`;
-  const child = spawn('bash', ['-c', script, 'flipper', origin, outside, store, String(undoCount)], { stdio: 'ignore', detached: true });
+  const child = spawn('bash', ['-c', script, 'flipper', origin, outside, store, String(undoCount)], {
+    stdio: 'ignore',
+    detached: true,
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
     stop: async () => {
@@ -44,7 +47,10 @@ function drifted(origin: string): void {
 /** Every name, mode and content under `dir`, to compare before and after. */
 function snapshotOf(dir: string): string {
   const names = readdirSync(dir).sort();
-  return JSON.stringify([statSync(dir).mode, names.map((name) => [name, statSync(join(dir, name)).mode, readFileSync(join(dir, name), 'utf8')])]);
+  return JSON.stringify([
+    statSync(dir).mode,
+    names.map((name) => [name, statSync(join(dir, name)).mode, readFileSync(join(dir, name), 'utf8')]),
+  ]);
 }
 
 const dirs: ReturnType<typeof tempDir>[] = [];

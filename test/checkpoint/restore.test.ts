@@ -71,7 +71,9 @@ describe('restore', () => {
     expect(fingerprint(origin)).not.toEqual(before);
     const report = await store.restore('base', { origin });
     expect(fingerprint(origin)).toEqual(before);
-    expect(report.written).toEqual(expect.arrayContaining(['README.md', 'src/main.ts', 'link-to-main', 'dir-link', 'secret.key']));
+    expect(report.written).toEqual(
+      expect.arrayContaining(['README.md', 'src/main.ts', 'link-to-main', 'dir-link', 'secret.key']),
+    );
     expect(report.created).toEqual(expect.arrayContaining(['src/lib/util.ts', 'empty', 'empty/nested-empty', 'pipe']));
     expect(report.deleted).toEqual(expect.arrayContaining(['new-file.txt', 'new-dir', 'new-dir/deeper', 'new-dir/deeper/x']));
     expect(report.metadata).toEqual(expect.arrayContaining(['run.sh', 'src']));

@@ -11,7 +11,10 @@ let origin: string;
 let storeDir: string;
 
 async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   return isTershError(error) ? error.code : `not a TershError: ${String(error)}`;
 }
 
@@ -126,7 +129,8 @@ describe('save', () => {
     const second = await store.save('two', origin);
     expect(second.copiedBytes).toBe('changed content'.length);
     expect(readdirSync(objects)).toHaveLength(23);
-    const idOf = async (label: string, path: string) => (await store.manifest(label, { origin })).find((e) => e.path === path)?.contentId;
+    const idOf = async (label: string, path: string) =>
+      (await store.manifest(label, { origin })).find((e) => e.path === path)?.contentId;
     expect(await idOf('two', 'src/f5.txt')).toBe(await idOf('one', 'src/f5.txt'));
     expect(await idOf('two', 'src/f3.txt')).not.toBe(await idOf('one', 'src/f3.txt'));
     await store.drop('one', { origin });
@@ -139,7 +143,8 @@ describe('save', () => {
     writeFileSync(join(origin, 'src/a.txt'), 'ALPHA');
     utimesSync(join(origin, 'src/a.txt'), mtime, mtime);
     await store.save('two', origin);
-    const idOf = async (label: string) => (await store.manifest(label, { origin })).find((e) => e.path === 'src/a.txt')?.contentId;
+    const idOf = async (label: string) =>
+      (await store.manifest(label, { origin })).find((e) => e.path === 'src/a.txt')?.contentId;
     expect(await idOf('two')).not.toBe(await idOf('one'));
     expect((await store.diff('one', { origin })).changed).toEqual(['src/a.txt']);
   });
@@ -156,7 +161,12 @@ describe('save', () => {
 describe('drop and diff', () => {
   it('serialises concurrent saves and drops of one origin without losing a stored copy', async () => {
     await store.save('base', origin);
-    await Promise.all([store.save('a', origin), store.drop('base', { origin }), store.save('b', origin), store.save('c', origin)]);
+    await Promise.all([
+      store.save('a', origin),
+      store.drop('base', { origin }),
+      store.save('b', origin),
+      store.save('c', origin),
+    ]);
     expect((await store.list(origin)).map((i) => i.label).sort()).toEqual(['a', 'b', 'c']);
     writeFileSync(join(origin, 'src/b.txt'), 'changed');
     await store.restore('b', { origin });

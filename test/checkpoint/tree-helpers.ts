@@ -17,7 +17,15 @@ export function fingerprint(root: string, skip: (path: string) => boolean = () =
   const visit = (relative: string): void => {
     const absolute = relative === '.' ? root : join(root, relative);
     const stats = lstatSync(absolute, { bigint: true });
-    const type = stats.isFile() ? 'file' : stats.isDirectory() ? 'dir' : stats.isSymbolicLink() ? 'symlink' : stats.isFIFO() ? 'fifo' : 'other';
+    const type = stats.isFile()
+      ? 'file'
+      : stats.isDirectory()
+        ? 'dir'
+        : stats.isSymbolicLink()
+          ? 'symlink'
+          : stats.isFIFO()
+            ? 'fifo'
+            : 'other';
     const print: Fingerprint = { type, mode: Number(stats.mode & 0o7777n), mtimeUs: stats.mtimeNs / 1000n };
     if (type === 'file') print.hash = createHash('sha256').update(readFileSync(absolute)).digest('hex');
     if (type === 'symlink') {

@@ -107,7 +107,8 @@ describe('tersh --help', () => {
   it('lists the commands, and each command its flags', async () => {
     const general = await tersh(['--help']);
     expect(general.status).toBe(0);
-    for (const name of ['run', 'plan', 'detail', 'logs', 'checkpoint', 'restore', 'checkpoints']) expect(general.stdout).toMatch(new RegExp(`^  ${name} `, 'm'));
+    for (const name of ['run', 'plan', 'detail', 'logs', 'checkpoint', 'restore', 'checkpoints'])
+      expect(general.stdout).toMatch(new RegExp(`^  ${name} `, 'm'));
     const run = await tersh(['run', '--help']);
     expect(run.stdout).toContain('--timeout-ms <n>');
     expect(run.stdout).toContain('--expect-file-exists <text>');

@@ -23,7 +23,9 @@ function inTerminal(args: string[]): Promise<{ pieces: { at: number; text: strin
   });
   const pieces: { at: number; text: string }[] = [];
   child.onData((text) => pieces.push({ at: performance.now() - started, text }));
-  return new Promise((resolve) => child.onExit(({ exitCode }) => resolve({ pieces, exitCode, endedAt: performance.now() - started })));
+  return new Promise((resolve) =>
+    child.onExit(({ exitCode }) => resolve({ pieces, exitCode, endedAt: performance.now() - started })),
+  );
 }
 
 describe('tersh run --pretty in a terminal', () => {
@@ -43,9 +45,17 @@ describe('onOutput in a tool call', () => {
   it("hands sh_run's output over as it arrives, both streams", async () => {
     const seen: [string, string][] = [];
     const [tool] = createTools(runShell(tempDir(), tempDir()), { include: ['sh_run'] });
-    const result = await tool!.handler({ command: 'echo out; echo err >&2' }, { onOutput: (chunk, stream) => seen.push([stream, chunk]) });
+    const result = await tool!.handler(
+      { command: 'echo out; echo err >&2' },
+      { onOutput: (chunk, stream) => seen.push([stream, chunk]) },
+    );
     expect(result.structuredContent).toMatchObject({ exit: 0 });
-    expect(seen).toEqual(expect.arrayContaining([['stdout', 'out\n'], ['stderr', 'err\n']]));
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        ['stdout', 'out\n'],
+        ['stderr', 'err\n'],
+      ]),
+    );
     const bad = await tool!.handler({ command: 'true' }, { onOutput: 'no' as never });
     expect(bad.isError).toBe(true);
     expect(bad.content[0].text).toContain('Expected `extra.onOutput` to be a function');

@@ -26,7 +26,11 @@ async function connect(flags: string[], state = tempDir()): Promise<{ client: Cl
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: ['--import', 'tsx', main, 'mcp', ...flags],
-    env: { ...(process.env as Record<string, string>), TERSH_STORE_DIR: join(state, 'records'), TERSH_CHECKPOINT_DIR: join(state, 'checkpoints') },
+    env: {
+      ...(process.env as Record<string, string>),
+      TERSH_STORE_DIR: join(state, 'records'),
+      TERSH_CHECKPOINT_DIR: join(state, 'checkpoints'),
+    },
     stderr: 'pipe',
   });
   const client = new Client({ name: 'tersh-cli-test', version: '0.0.0' });
@@ -75,7 +79,9 @@ describe('tersh mcp, driven by the MCP SDK client over stdio', () => {
     const { client } = await connect(['--cwd', cwd]);
     const holder = groupHolder(cwd);
     const controller = new AbortController();
-    const pending = client.callTool({ name: 'sh_run', arguments: { command: holder.command } }, undefined, { signal: controller.signal });
+    const pending = client.callTool({ name: 'sh_run', arguments: { command: holder.command } }, undefined, {
+      signal: controller.signal,
+    });
     await waitFor(() => holder.pgid() > 0 && groupMembers(holder.pgid()).length >= 3, 10_000);
     controller.abort();
     await expect(pending).rejects.toThrow();
@@ -95,7 +101,10 @@ describe('tersh mcp, driven by the MCP SDK client over stdio', () => {
     await client.close();
     await waitFor(() => groupMembers(holder.pgid()).length === 0, 3_000);
     expect(Date.now() - closed).toBeLessThan(3_000);
-    await waitFor(() => !existsSync(`/proc/${serverPid}`) || readFileSync(`/proc/${serverPid}/stat`, 'utf8').includes(') Z'), 3_000);
+    await waitFor(
+      () => !existsSync(`/proc/${serverPid}`) || readFileSync(`/proc/${serverPid}/stat`, 'utf8').includes(') Z'),
+      3_000,
+    );
     expect(await pending).toBeInstanceOf(Error);
   }, 60_000);
 
@@ -103,7 +112,9 @@ describe('tersh mcp, driven by the MCP SDK client over stdio', () => {
     const { client } = await connect(['--cwd', tempDir(), '--include', 'sh_run']);
     const notes: { progress: number; message?: string | undefined }[] = [];
     const command = 'for i in $(seq 1 12); do echo line $i; sleep 0.2; done';
-    const result = (await client.callTool({ name: 'sh_run', arguments: { command } }, undefined, { onprogress: (note) => notes.push(note) })) as Call;
+    const result = (await client.callTool({ name: 'sh_run', arguments: { command } }, undefined, {
+      onprogress: (note) => notes.push(note),
+    })) as Call;
     expect(result.structuredContent).toMatchObject({ exit: 0 });
     expect(notes.length).toBeGreaterThanOrEqual(1);
     expect(notes[0]!.progress).toBeGreaterThanOrEqual(2_000);
@@ -124,7 +135,10 @@ describe('tersh mcp, driven by the MCP SDK client over stdio', () => {
   it('confines every run with --sandbox', async () => {
     const cwd = tempDir();
     const { client } = await connect(['--cwd', cwd, '--sandbox', '--include', 'sh_run']);
-    const ran = (await client.callTool({ name: 'sh_run', arguments: { command: 'touch /etc/tersh-mcp-probe; echo made > inside.txt' } })) as Call;
+    const ran = (await client.callTool({
+      name: 'sh_run',
+      arguments: { command: 'touch /etc/tersh-mcp-probe; echo made > inside.txt' },
+    })) as Call;
     if ((await sandboxSupport()).available) {
       expect(ran.structuredContent).toMatchObject({ sandboxed: true });
       expect(existsSync('/etc/tersh-mcp-probe')).toBe(false);
@@ -146,19 +160,38 @@ describe('tersh mcp on the wire and on the command line', () => {
       JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping' }),
       JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'initialize', params: { protocolVersion: '1999-01-01' } }),
     ];
-    const { stdout, exitCode } = await execa(process.execPath, ['--import', 'tsx', main, 'mcp', '--cwd', tempDir()], { input: `${lines.join('\n')}\n`, reject: false });
+    const { stdout, exitCode } = await execa(process.execPath, ['--import', 'tsx', main, 'mcp', '--cwd', tempDir()], {
+      input: `${lines.join('\n')}\n`,
+      reject: false,
+    });
     expect(exitCode).toBe(0);
-    expect(stdout.trim().split('\n').map((line) => JSON.parse(line))).toEqual([
+    expect(
+      stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([
       { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: a line that is not JSON' } },
       { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found: resources/list' } },
       { jsonrpc: '2.0', id: 2, error: { code: -32600, message: 'Expected a JSON-RPC 2.0 request' } },
       { jsonrpc: '2.0', id: 3, result: {} },
-      { jsonrpc: '2.0', id: 4, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'tersh', version: expect.any(String) } } },
+      {
+        jsonrpc: '2.0',
+        id: 4,
+        result: {
+          protocolVersion: '2025-11-25',
+          capabilities: { tools: {} },
+          serverInfo: { name: 'tersh', version: expect.any(String) },
+        },
+      },
     ]);
   }, 60_000);
 
   it.each([
-    [['--bogus'], 'Unknown option `--bogus`; expected one of: --cwd, --sandbox, --policy, --include, --dialect, --format, --allow-dangerously-disable-sandbox, --help'],
+    [
+      ['--bogus'],
+      'Unknown option `--bogus`; expected one of: --cwd, --sandbox, --policy, --include, --dialect, --format, --allow-dangerously-disable-sandbox, --help',
+    ],
     [['--dialect', 'zsh'], 'Expected `--dialect` to be one of tersh, claude-code, got `zsh`'],
     [['--format'], 'Expected `--format` to be one of json, text, got ``'],
     [['--include', 'sh_run,sh_nope'], 'Unknown tool `sh_nope` in `--include`'],
@@ -167,8 +200,19 @@ describe('tersh mcp on the wire and on the command line', () => {
     [['--sandbox=maybe'], 'Expected `--sandbox` to be true or false, got `maybe`'],
   ])('refuses %j with a usage error and status 2', async (flags, message) => {
     let stderr = '';
-    const errors = new Writable({ write: (chunk, _encoding, done) => { stderr += String(chunk); done(); } });
-    const status = await mcpMain(flags, { input: Readable.from([]), output: new PassThrough(), errors, env: {}, version: '0.0.0' });
+    const errors = new Writable({
+      write: (chunk, _encoding, done) => {
+        stderr += String(chunk);
+        done();
+      },
+    });
+    const status = await mcpMain(flags, {
+      input: Readable.from([]),
+      output: new PassThrough(),
+      errors,
+      env: {},
+      version: '0.0.0',
+    });
     expect(status).toBe(2);
     expect(stderr).toContain(message);
   });
@@ -176,8 +220,15 @@ describe('tersh mcp on the wire and on the command line', () => {
   it('is named in the general help and has its own', async () => {
     expect((await cli(['--help'])).stdout).toMatch(/\n {2}mcp +Serve the sh_\* tools over MCP on stdio/);
     let stdout = '';
-    const output = new Writable({ write: (chunk, _encoding, done) => { stdout += String(chunk); done(); } });
-    expect(await mcpMain(['--help'], { input: Readable.from([]), output, errors: new PassThrough(), env: {}, version: '0.0.0' })).toBe(0);
+    const output = new Writable({
+      write: (chunk, _encoding, done) => {
+        stdout += String(chunk);
+        done();
+      },
+    });
+    expect(
+      await mcpMain(['--help'], { input: Readable.from([]), output, errors: new PassThrough(), env: {}, version: '0.0.0' }),
+    ).toBe(0);
     expect(stdout).toContain('Usage: tersh mcp [--cwd <dir>] [--sandbox] [--policy <file.json>] [--include <tool,...>]');
   });
 });

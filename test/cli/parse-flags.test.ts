@@ -4,8 +4,10 @@ import { createTools, type ToolDefinition } from '../../src/tools/index.js';
 import { createShell } from '../../src/shell/index.js';
 
 const shell = createShell();
-const runProperties = (createTools(shell, { include: ['sh_run'], descriptions: 'full' })[0] as ToolDefinition).inputSchema.properties ?? {};
-const checkpointProperties = (createTools(shell, { include: ['sh_checkpoint'], descriptions: 'full' })[0] as ToolDefinition).inputSchema.properties ?? {};
+const runProperties =
+  (createTools(shell, { include: ['sh_run'], descriptions: 'full' })[0] as ToolDefinition).inputSchema.properties ?? {};
+const checkpointProperties =
+  (createTools(shell, { include: ['sh_checkpoint'], descriptions: 'full' })[0] as ToolDefinition).inputSchema.properties ?? {};
 await shell.close();
 
 describe('parseFlags', () => {
@@ -17,7 +19,11 @@ describe('parseFlags', () => {
     [['--expect-file-exists', 'a', '--expect-stderr-empty', 'x'], { expect: { file_exists: 'a', stderr_empty: true } }, ['x']],
     [['--env', 'A=1', '--env', 'B=x=y', 'x'], { env: { A: '1', B: 'x=y' } }, ['x']],
     [['--sandbox', 'x'], { sandbox: true }, ['x']],
-    [['--sandbox-network=false', '--sandbox-writable', '/tmp/a', 'x'], { sandbox: { network: false, writable: ['/tmp/a'] } }, ['x']],
+    [
+      ['--sandbox-network=false', '--sandbox-writable', '/tmp/a', 'x'],
+      { sandbox: { network: false, writable: ['/tmp/a'] } },
+      ['x'],
+    ],
     [['--timeout-ms', 'soon', 'x'], { timeout_ms: 'soon' }, ['x']],
   ])('reads %j as the tool arguments %j', (argv, args, positional) => {
     const parsed = parseFlags(argv, runProperties, { restIsCommand: true });
@@ -37,7 +43,11 @@ describe('parseFlags', () => {
 
   it('reads flags after positional words when the command takes named words', () => {
     const parsed = parseFlags(['before', '--exclude', 'dist/**', '--exclude', '*.log', '--cwd=/w'], checkpointProperties);
-    expect(parsed).toEqual({ global: { pretty: false, help: false, cwd: '/w' }, positional: ['before'], args: { exclude: ['dist/**', '*.log'] } });
+    expect(parsed).toEqual({
+      global: { pretty: false, help: false, cwd: '/w' },
+      positional: ['before'],
+      args: { exclude: ['dist/**', '*.log'] },
+    });
   });
 
   it.each([

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { condense } from '../../src/condense/index.js';
 import type { Recogniser } from '../../src/condense/index.js';
 
-const lines = (count: number, make: (i: number) => string): string => Array.from({ length: count }, (_, i) => `${make(i)}\n`).join('');
-const busyLog = (count: number): string => lines(count, (i) => `step ${i}: processed item-${(i * 7919) % 1000} in ${i % 13}ms, queue depth ${i % 7}, worker w${i % 4}`);
+const lines = (count: number, make: (i: number) => string): string =>
+  Array.from({ length: count }, (_, i) => `${make(i)}\n`).join('');
+const busyLog = (count: number): string =>
+  lines(count, (i) => `step ${i}: processed item-${(i * 7919) % 1000} in ${i % 13}ms, queue depth ${i % 7}, worker w${i % 4}`);
 
 describe('condense', () => {
   it('passes a small output through untouched', () => {
@@ -11,11 +13,14 @@ describe('condense', () => {
     expect(result).toMatchObject({ stdout: 'hi\n', stderr: '', strategy: 'pass-through', omittedLines: 0, stdoutLines: 1 });
   });
 
-  it.each(['cat big.log | head', 'git log | head -n 40', 'seq 1 99999 | tail -20', 'cat x | tail --lines=100'])('passes output already bounded by `%s` through', (command) => {
-    const result = condense({ command, stdout: busyLog(3000) }, { budgetTokens: 100 });
-    expect(result.strategy).toBe('pass-through');
-    expect(result.stdoutLines).toBe(3000);
-  });
+  it.each(['cat big.log | head', 'git log | head -n 40', 'seq 1 99999 | tail -20', 'cat x | tail --lines=100'])(
+    'passes output already bounded by `%s` through',
+    (command) => {
+      const result = condense({ command, stdout: busyLog(3000) }, { budgetTokens: 100 });
+      expect(result.strategy).toBe('pass-through');
+      expect(result.stdoutLines).toBe(3000);
+    },
+  );
 
   it('condenses a big output to about the budget and names every range it left out', () => {
     const stdout = busyLog(5000);
@@ -28,30 +33,38 @@ describe('condense', () => {
     for (const range of result.stdoutOmitted) {
       const label = range.from === range.to ? `line ${range.from}` : `lines ${range.from}–${range.to}`;
       const fetch = `; detail\\("r_ab12", \\{ selector: "stdout", fromLine: ${range.from}, toLine: ${range.to} \\}\\)`;
-      expect(result.stdout, label).toMatch(new RegExp(`\\[… ${label} omitted \\(${range.to - range.from + 1}\\)(?:, each like line \\d+)?(?:${fetch})? …\\]`));
+      expect(result.stdout, label).toMatch(
+        new RegExp(`\\[… ${label} omitted \\(${range.to - range.from + 1}\\)(?:, each like line \\d+)?(?:${fetch})? …\\]`),
+      );
     }
     // the first marker says how to fetch; the later ones stay short
     expect(result.stdout.match(/detail\(/g)?.length).toBe(1);
   });
 
   it('lifts a failure in the elided middle back in', () => {
-    const stdout = busyLog(2500) + 'src/core.c:88:5: error: use of undeclared identifier \'frobnicate\'\n' + busyLog(2500);
+    const stdout = busyLog(2500) + "src/core.c:88:5: error: use of undeclared identifier 'frobnicate'\n" + busyLog(2500);
     const result = condense({ command: 'make', stdout, exitCode: 2 });
     expect(result.stdout).toContain("src/core.c:88:5: error: use of undeclared identifier 'frobnicate'");
     expect(result.signalLines).toBeGreaterThanOrEqual(1);
   });
 
   it('keeps a traceback printed by a job that exits 0', () => {
-    const trace = 'Traceback (most recent call last):\n  File "job.py", line 3, in <module>\n    main()\nValueError: bad row 17\n';
+    const trace =
+      'Traceback (most recent call last):\n  File "job.py", line 3, in <module>\n    main()\nValueError: bad row 17\n';
     const result = condense({ stdout: busyLog(3000) + trace + busyLog(3000), exitCode: 0 });
     expect(result.stdout).toContain(trace.trimEnd());
   });
 
   it('folds lines of one shape into one line with a count', () => {
-    const stdout = lines(400, (i) => `src/gen/file${i}.ts(${i + 1},3): error TS2322: Type 'string' is not assignable to type 'number'.`);
+    const stdout = lines(
+      400,
+      (i) => `src/gen/file${i}.ts(${i + 1},3): error TS2322: Type 'string' is not assignable to type 'number'.`,
+    );
     const result = condense({ command: 'tsc', stdout, exitCode: 2 }, { recordId: 'r1' });
     expect(result.stdout).toContain("src/gen/file0.ts(1,3): error TS2322: Type 'string' is not assignable to type 'number'.");
-    expect(result.stdout).toMatch(/\[… lines 2–\d+ omitted \(\d+\), each like line 1; detail\("r1", \{ selector: "stdout", fromLine: 2, toLine: \d+ \}\) …\]/);
+    expect(result.stdout).toMatch(
+      /\[… lines 2–\d+ omitted \(\d+\), each like line 1; detail\("r1", \{ selector: "stdout", fromLine: 2, toLine: \d+ \}\) …\]/,
+    );
   });
 
   it('never claims success the exit code denies: a failure with no recognised error keeps the tail and says so', () => {
@@ -75,7 +88,7 @@ describe('condense', () => {
     expect(result.stdout).toMatch(/^\[overview: 3000 paths in 30 directories: /);
   });
 
-  it('tries the caller\'s recognisers first', () => {
+  it("tries the caller's recognisers first", () => {
     const mine: Recogniser = { name: 'deploy', command: /^deploy\b/, signals: [/^ROLLBACK /] };
     const stdout = busyLog(2000) + 'ROLLBACK release 42\n' + busyLog(2000);
     const result = condense({ command: 'deploy --prod', stdout, exitCode: 0 }, { recognisers: [mine] });
@@ -92,7 +105,11 @@ describe('condense options', () => {
     [{ stdout: '' }, { mode: 'fast' }, "Expected `mode` to be one of 'smart', 'lossless', got `fast` (string)"],
     [{ stdout: '' }, { budget: 5 }, 'Unknown option `budget`'],
     [{ stdout: '', cwd: '/' }, undefined, 'Unknown option `input.cwd`'],
-    [{ stdout: '' }, { recognisers: [{ name: 'x', signals: ['error'] }] }, 'Expected `recognisers[0].signals` to be an array of RegExps'],
+    [
+      { stdout: '' },
+      { recognisers: [{ name: 'x', signals: ['error'] }] },
+      'Expected `recognisers[0].signals` to be an array of RegExps',
+    ],
   ])('rejects %j %j', (input, options, message) => {
     expect(() => condense(input as never, options as never)).toThrow(TypeError);
     expect(() => condense(input as never, options as never)).toThrow(message);

@@ -26,8 +26,17 @@ const ordinary = [
 ];
 const failures = [
   (i: number) => [`src/mid_${i}.c:12:5: error: expected semicolon`, `   12 |   int x = ${i}`, '      |            ^'],
-  (i: number) => [`FAIL test/unit_${i}.test.ts > adds`, `AssertionError: expected ${i} to be ${i + 1}`, `    at test/unit_${i}.test.ts:4:13`],
-  (i: number) => ['Traceback (most recent call last):', `  File "job_${i}.py", line 3, in <module>`, '    main()', `ValueError: bad row ${i}`],
+  (i: number) => [
+    `FAIL test/unit_${i}.test.ts > adds`,
+    `AssertionError: expected ${i} to be ${i + 1}`,
+    `    at test/unit_${i}.test.ts:4:13`,
+  ],
+  (i: number) => [
+    'Traceback (most recent call last):',
+    `  File "job_${i}.py", line 3, in <module>`,
+    '    main()',
+    `ValueError: bad row ${i}`,
+  ],
   (i: number) => [`src/warn_${i}.c:7:3: warning: unused variable 'y' [-Wunused-variable]`],
 ];
 const summaries = [(i: number) => `Tests: ${i} passed, 1 failed`];
@@ -46,7 +55,12 @@ function generate(next: () => number): { command: string; stdout: string; exitCo
     else out.push(pick(mix)(i));
   }
   const ends = next() < 0.8 ? '\n' : '';
-  return { command: pick(['make', 'npm test', 'python job.py', 'seq 1 10', '']), stdout: out.join('\n') + ends, exitCode: pick([0, 1, 2]), budgetTokens: pick([300, 1200, 2000, 2500]) };
+  return {
+    command: pick(['make', 'npm test', 'python job.py', 'seq 1 10', '']),
+    stdout: out.join('\n') + ends,
+    exitCode: pick([0, 1, 2]),
+    budgetTokens: pick([300, 1200, 2000, 2500]),
+  };
 }
 
 describe('exact views (generated outputs)', () => {
@@ -58,7 +72,10 @@ describe('exact views (generated outputs)', () => {
       const whole = normalizeLines(stdout);
       expect(result.stdoutLines, `seed ${seed}`).toBe(whole.length);
       const condensed = result.strategy === 'condensed';
-      const facts = expectExactView(whole, result.stdout, condensed ? result.stdoutOmitted : undefined, { maxLineChars: condensed ? 400 : Infinity, endsWithNewline: !condensed });
+      const facts = expectExactView(whole, result.stdout, condensed ? result.stdoutOmitted : undefined, {
+        maxLineChars: condensed ? 400 : Infinity,
+        endsWithNewline: !condensed,
+      });
       expect(result.omittedLines).toBe(result.stdoutOmitted.reduce((sum, gap) => sum + gap.to - gap.from + 1, 0));
       if (whole.length > 2 * Math.max(1000, budgetTokens)) sparseCases++;
       expect(facts.shown + result.omittedLines, `seed ${seed}`).toBe(whole.length);
@@ -71,7 +88,13 @@ describe('exact views (generated outputs)', () => {
       const lines: string[] = [];
       for (let i = 1; lines.length < count; i++) {
         lines.push(`gcc -O2 -Wall -c src/module_${i}.c -o build/module_${i}.o`);
-        if (i % 5 === 0) lines.push(`src/module_${i}.c: In function 'f${i}':`, `src/module_${i}.c:${i % 90}:5: warning: unused variable 'x' [-Wunused-variable]`, `   ${i % 90} |     int x;`, '      |         ^');
+        if (i % 5 === 0)
+          lines.push(
+            `src/module_${i}.c: In function 'f${i}':`,
+            `src/module_${i}.c:${i % 90}:5: warning: unused variable 'x' [-Wunused-variable]`,
+            `   ${i % 90} |     int x;`,
+            '      |         ^',
+          );
       }
       const stdout = `${lines.join('\n')}\n`;
       const result = condense({ command: 'make', stdout });

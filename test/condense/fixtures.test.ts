@@ -12,7 +12,10 @@ describe('condense on real outputs', () => {
   });
 
   it.each(fixtures.map((f) => [f.name, f] as const))('keeps every must-keep line of %s', (_name, fixture) => {
-    const result = condense({ command: fixture.command, stdout: fixture.stdout, stderr: fixture.stderr, exitCode: fixture.exitCode }, { recordId: 'r_fixture' });
+    const result = condense(
+      { command: fixture.command, stdout: fixture.stdout, stderr: fixture.stderr, exitCode: fixture.exitCode },
+      { recordId: 'r_fixture' },
+    );
     const normalised = `${normalizeText(fixture.stdout)}\n${normalizeText(fixture.stderr)}`;
     const shown = `${result.stdout}\n${result.stderr}`;
     for (const line of fixture.mustKeep) {
@@ -21,7 +24,9 @@ describe('condense on real outputs', () => {
     }
     expect(result.tokensAfter).toBeLessThanOrEqual(Math.max(result.tokensBefore, 2000 * 1.1));
     const reduction = 1 - result.tokensAfter / result.tokensBefore;
-    report.push(`${fixture.name.padEnd(26)} ${fixture.kind.padEnd(8)} ${result.strategy.padEnd(12)} ${String(result.tokensBefore).padStart(6)} → ${String(result.tokensAfter).padStart(5)} tokens  −${(reduction * 100).toFixed(1)}%`);
+    report.push(
+      `${fixture.name.padEnd(26)} ${fixture.kind.padEnd(8)} ${result.strategy.padEnd(12)} ${String(result.tokensBefore).padStart(6)} → ${String(result.tokensAfter).padStart(5)} tokens  −${(reduction * 100).toFixed(1)}%`,
+    );
   });
 
   afterAll(() => {

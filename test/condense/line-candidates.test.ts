@@ -37,7 +37,11 @@ describe('finding candidate lines over bytes', () => {
         expect(testers.notableCandidates).toBeDefined();
         for (const stream of streams) {
           const text = Buffer.from(stream.endsWith('\n') ? stream : `${stream}\n`, 'utf8').toString('latin1');
-          const { starts, lines } = (testers.notableCandidates as NonNullable<typeof testers.notableCandidates>)(text, 0, text.length);
+          const { starts, lines } = (testers.notableCandidates as NonNullable<typeof testers.notableCandidates>)(
+            text,
+            0,
+            text.length,
+          );
           const candidates = new Set(starts);
           let at = 0;
           let count = 0;
@@ -59,7 +63,11 @@ describe('finding candidate lines over bytes', () => {
 
   it('takes few of the ordinary lines', () => {
     const find = makeTesters(undefined).notableCandidates as NonNullable<ReturnType<typeof makeTesters>['notableCandidates']>;
-    const text = Array.from({ length: 20_000 }, (_, i) => `gcc -O2 -Wall -c src/module_${i}.c -o build/module_${i}.o  ✓ test ${i} passes`).join('\n') + '\n';
+    const text =
+      Array.from(
+        { length: 20_000 },
+        (_, i) => `gcc -O2 -Wall -c src/module_${i}.c -o build/module_${i}.o  ✓ test ${i} passes`,
+      ).join('\n') + '\n';
     expect(find(text, 0, text.length).starts).toEqual([]);
   });
 

@@ -24,7 +24,8 @@ describe('matchFor, the regex a fold marker offers', () => {
         for (const group of findFolds(lines, roles)) {
           const pattern = new RegExp(matchFor(lines[group.exemplar] as string));
           groups++;
-          for (const member of group.members) expect(pattern.test(lines[member] as string), `${fixture.name} line ${member + 1}: ${pattern}`).toBe(true);
+          for (const member of group.members)
+            expect(pattern.test(lines[member] as string), `${fixture.name} line ${member + 1}: ${pattern}`).toBe(true);
         }
       }
     }

@@ -7,8 +7,16 @@ import { loadFixtures } from './fixtures.js';
 describe('normalizeText', () => {
   it.each([
     ['keeps the last carriage-return frame', ' 10%\r 50%\r100% done\n', '100% done\n'],
-    ['treats cursor-to-column-1 as a carriage return (npm spinner)', '⠙\x1b[1G\x1b[0K⠹\x1b[1G\x1b[0K\r\nadded 3 packages\r\n', '\nadded 3 packages\n'],
-    ['applies erase-to-end after the cursor moves back', 'Counting: 10%\x1b[K\rCounting: 100%, done.\x1b[K\n', 'Counting: 100%, done.\n'],
+    [
+      'treats cursor-to-column-1 as a carriage return (npm spinner)',
+      '⠙\x1b[1G\x1b[0K⠹\x1b[1G\x1b[0K\r\nadded 3 packages\r\n',
+      '\nadded 3 packages\n',
+    ],
+    [
+      'applies erase-to-end after the cursor moves back',
+      'Counting: 10%\x1b[K\rCounting: 100%, done.\x1b[K\n',
+      'Counting: 100%, done.\n',
+    ],
     ['overwrites only as much as the new frame covers', 'abcdef\rxy\n', 'xycdef\n'],
     ['turns CRLF into LF', 'a\r\nb\r\n', 'a\nb\n'],
     ['strips colours and hyperlinks', '\x1b[31merror\x1b[0m \x1b]8;;http://x\x07link\x1b]8;;\x07\n', 'error link\n'],
@@ -51,7 +59,10 @@ describe('replayLine', () => {
       return seed % n;
     };
     for (let trial = 0; trial < 300; trial++) {
-      const frames = Array.from({ length: 1 + random(12) }, () => 'abcdefghij  xyz'.slice(0, random(16)) + (random(3) === 0 ? '\x07' : ''));
+      const frames = Array.from(
+        { length: 1 + random(12) },
+        () => 'abcdefghij  xyz'.slice(0, random(16)) + (random(3) === 0 ? '\x07' : ''),
+      );
       const line = frames.join('\r');
       expect(replayLine(line), JSON.stringify(line)).toBe(replayLine(`\x1b[0m${line}`));
     }

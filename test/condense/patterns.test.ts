@@ -30,7 +30,13 @@ describe('combine', () => {
   it('tests the same as one pattern at a time, for every built-in list, on every line of the real outputs', () => {
     const lists: (readonly (RegExp | Guarded)[])[] = [failureSignals, summaryLines, failureBlocks.map((b) => b.start)];
     for (const r of defaultRecognisers) {
-      lists.push([...(r.signals ?? []), ...failureSignals], [...(r.summary ?? []), ...summaryLines], r.structure ?? [], r.noise ?? [], (r.blocks ?? []).map((b) => b.start));
+      lists.push(
+        [...(r.signals ?? []), ...failureSignals],
+        [...(r.summary ?? []), ...summaryLines],
+        r.structure ?? [],
+        r.noise ?? [],
+        (r.blocks ?? []).map((b) => b.start),
+      );
     }
     const lines = loadFixtures().flatMap((fixture) => `${fixture.stdout}\n${fixture.stderr}`.split('\n'));
     let matched = 0;
@@ -38,8 +44,11 @@ describe('combine', () => {
       const tester = combine(list);
       const loose = combineLoosely(list);
       for (const line of lines) {
-        const expected = list.some((item) => (item instanceof RegExp ? item.test(line) : item.guard.test(line) && item.pattern.test(line)));
-        if (tester.test(line) !== expected) expect.fail(`${list.length} patterns, line ${JSON.stringify(line)}: expected ${expected}`);
+        const expected = list.some((item) =>
+          item instanceof RegExp ? item.test(line) : item.guard.test(line) && item.pattern.test(line),
+        );
+        if (tester.test(line) !== expected)
+          expect.fail(`${list.length} patterns, line ${JSON.stringify(line)}: expected ${expected}`);
         if (expected) {
           matched++;
           if (!loose.test(line)) expect.fail(`the loose tester missed ${JSON.stringify(line)}`);

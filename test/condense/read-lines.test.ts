@@ -5,7 +5,8 @@ import { normalizeLines } from '../../src/condense/normalize.js';
 import { firstLines, readLines } from '../../src/condense/read-lines.js';
 import { lineMap } from '../../src/condense/line-map.js';
 
-const busy = (count: number, from = 0): string => Array.from({ length: count }, (_, i) => `step ${from + i}: compiled unit ${from + i} in ${i % 7} ms\r\n`).join('');
+const busy = (count: number, from = 0): string =>
+  Array.from({ length: count }, (_, i) => `step ${from + i}: compiled unit ${from + i} in ${i % 7} ms\r\n`).join('');
 const trace = 'Traceback (most recent call last):\n  File "job.py", line 3, in <module>\n    main()\nValueError: bad row 17\n';
 
 describe('readLines', () => {

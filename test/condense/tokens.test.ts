@@ -5,7 +5,10 @@ import { loadFixtures } from './fixtures.js';
 
 describe('estimateTokens', () => {
   it('stays close to a real BPE tokenizer (gpt-tokenizer, o200k) on the fixtures', () => {
-    const texts = loadFixtures().flatMap((f) => [f.stdout, f.stderr]).map(normalizeText).filter((t) => t.length >= 200);
+    const texts = loadFixtures()
+      .flatMap((f) => [f.stdout, f.stderr])
+      .map(normalizeText)
+      .filter((t) => t.length >= 200);
     let estimated = 0;
     let real = 0;
     let worst = 0;
@@ -23,7 +26,9 @@ describe('estimateTokens', () => {
     }
     const pooled = (estimated - real) / real;
     const meanAbs = sumAbs / texts.length;
-    console.log(`estimateTokens on ${texts.length} streams: pooled error ${(pooled * 100).toFixed(1)}%, mean |error| ${(meanAbs * 100).toFixed(1)}%, worst ${(worst * 100).toFixed(1)}% (bytes/4: mean |error| ${((sumAbsBytes / texts.length) * 100).toFixed(1)}%)`);
+    console.log(
+      `estimateTokens on ${texts.length} streams: pooled error ${(pooled * 100).toFixed(1)}%, mean |error| ${(meanAbs * 100).toFixed(1)}%, worst ${(worst * 100).toFixed(1)}% (bytes/4: mean |error| ${((sumAbsBytes / texts.length) * 100).toFixed(1)}%)`,
+    );
     expect(Math.abs(pooled)).toBeLessThan(0.05);
     expect(meanAbs).toBeLessThan(0.1);
     expect(worst).toBeLessThan(0.3);

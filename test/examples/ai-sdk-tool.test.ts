@@ -34,15 +34,30 @@ describe('examples/ai-sdk-tool.ts with the AI SDK mock model', () => {
       doGenerate: async ({ tools }) => {
         offered = tools;
         return {
-          content: [{ type: 'tool-call', toolCallId: 'c', toolName: 'sh_run', input: JSON.stringify({ command: 'ls', timeout: 'soon' }) }],
+          content: [
+            { type: 'tool-call', toolCallId: 'c', toolName: 'sh_run', input: JSON.stringify({ command: 'ls', timeout: 'soon' }) },
+          ],
           finishReason: { unified: 'tool-calls', raw: undefined },
-          usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
+          usage: {
+            inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+            outputTokens: { total: 1, text: 1, reasoning: 0 },
+          },
           warnings: [],
         };
       },
     });
-    const result = await generateText({ model, tools: createAiSdkTools(runShell(tempDir(), tempDir()), { include: ['sh_run'] }), prompt: 'go' });
-    expect(offered).toEqual([expect.objectContaining({ type: 'function', name: 'sh_run', inputSchema: expect.objectContaining({ type: 'object', properties: expect.any(Object) }) })]);
+    const result = await generateText({
+      model,
+      tools: createAiSdkTools(runShell(tempDir(), tempDir()), { include: ['sh_run'] }),
+      prompt: 'go',
+    });
+    expect(offered).toEqual([
+      expect.objectContaining({
+        type: 'function',
+        name: 'sh_run',
+        inputSchema: expect.objectContaining({ type: 'object', properties: expect.any(Object) }),
+      }),
+    ]);
     expect(result.toolResults[0]?.output).toEqual({
       error: { type: 'TypeError', message: 'Expected `timeout` to be an integer from 0 to 3600000, got `soon` (string)' },
     });

@@ -56,7 +56,17 @@ describe('examples/mcp-server.ts driven by the MCP SDK client over stdio', () =>
   it('lists the tools with their schemas and hints untouched', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
-      'sh_run', 'sh_detail', 'sh_plan', 'sh_checkpoint', 'sh_restore', 'sh_checkpoints', 'sh_logs', 'sh_kill', 'sh_jobs', 'sh_glob', 'sh_grep',
+      'sh_run',
+      'sh_detail',
+      'sh_plan',
+      'sh_checkpoint',
+      'sh_restore',
+      'sh_checkpoints',
+      'sh_logs',
+      'sh_kill',
+      'sh_jobs',
+      'sh_glob',
+      'sh_grep',
     ]);
     const run = tools.find((tool) => tool.name === 'sh_run');
     expect(run?.inputSchema).toMatchObject({ type: 'object', properties: expect.any(Object) });
@@ -146,7 +156,9 @@ describe('cancellation and progress through the MCP SDK client', () => {
   it('kills the process group of an aborted callTool, and the run is recorded as canceled', async () => {
     const holder = groupHolder(cwd);
     const controller = new AbortController();
-    const pending = client.callTool({ name: 'sh_run', arguments: { command: holder.command } }, undefined, { signal: controller.signal });
+    const pending = client.callTool({ name: 'sh_run', arguments: { command: holder.command } }, undefined, {
+      signal: controller.signal,
+    });
     await waitFor(() => holder.pgid() > 0 && groupMembers(holder.pgid()).length >= 3, 10_000);
     controller.abort();
     await expect(pending).rejects.toThrow();
@@ -173,7 +185,9 @@ describe('cancellation and progress through the MCP SDK client', () => {
   it('sends notifications/progress with the elapsed time and lines so far when the client gave a progress token', async () => {
     const notes: { progress: number; message?: string | undefined }[] = [];
     const command = 'for i in $(seq 1 14); do echo line $i; sleep 0.2; done';
-    const result = (await client.callTool({ name: 'sh_run', arguments: { command } }, undefined, { onprogress: (note) => notes.push(note) })) as Call;
+    const result = (await client.callTool({ name: 'sh_run', arguments: { command } }, undefined, {
+      onprogress: (note) => notes.push(note),
+    })) as Call;
     expect(result.structuredContent).toMatchObject({ exit: 0, ok: true });
     expect(notes.length).toBeGreaterThanOrEqual(1);
     expect(notes[0]!.progress).toBeGreaterThanOrEqual(2_000);

@@ -58,7 +58,8 @@ async function connect(web: Record<string, unknown>): Promise<Client> {
 }
 
 type Call = { structuredContent?: Record<string, any>; isError?: boolean; content: { type: string; text?: string }[] };
-const call = async (on: Client, name: string, args: Record<string, unknown>) => (await on.callTool({ name, arguments: args })) as Call;
+const call = async (on: Client, name: string, args: Record<string, unknown>) =>
+  (await on.callTool({ name, arguments: args })) as Call;
 
 describe('web tools through the MCP SDK client over stdio', () => {
   it('lists web_fetch and web_search with their schemas when they are named', async () => {
@@ -82,7 +83,11 @@ describe('web tools through the MCP SDK client over stdio', () => {
   }, 60_000);
 
   it('searches through the DuckDuckGo backend pointed at a local server', async () => {
-    const found = await call(client, 'web_search', { query: 'rust language', num_results: 3, allowed_domains: ['duckduckgo.com'] });
+    const found = await call(client, 'web_search', {
+      query: 'rust language',
+      num_results: 3,
+      allowed_domains: ['duckduckgo.com'],
+    });
     expect(found.structuredContent).toMatchObject({ query: 'rust language', backend: 'duckduckgo' });
     expect(found.structuredContent?.results).toHaveLength(3);
     expect(typeof found.structuredContent?.duration_seconds).toBe('number');
@@ -98,7 +103,10 @@ describe('web tools through the MCP SDK client over stdio', () => {
   it('aborts the fetch when the client cancels the call', async () => {
     const controller = new AbortController();
     const started = Date.now();
-    const pending = client.callTool({ name: 'web_fetch', arguments: { url: server.url('/hang') } }, undefined, { signal: controller.signal, timeout: 60_000 });
+    const pending = client.callTool({ name: 'web_fetch', arguments: { url: server.url('/hang') } }, undefined, {
+      signal: controller.signal,
+      timeout: 60_000,
+    });
     await waitFor(() => server.seen.some((request) => request.path === '/hang'));
     controller.abort();
     await expect(pending).rejects.toThrow();

@@ -27,7 +27,8 @@ export interface DockerEngine {
 /** Why no engine can be started here, or undefined when one can. */
 export function dockerUnavailable(): string | undefined {
   for (const program of ['dockerd', 'docker']) {
-    if (spawnSync('sh', ['-c', `command -v ${program}`]).status !== 0) return `${program} is not installed (apt-get install docker.io)`;
+    if (spawnSync('sh', ['-c', `command -v ${program}`]).status !== 0)
+      return `${program} is not installed (apt-get install docker.io)`;
   }
   if (!existsSync(BUSYBOX)) return `${BUSYBOX} is missing (apt-get install busybox-static)`;
   if (process.getuid?.() !== 0) return 'dockerd needs root';
@@ -38,7 +39,8 @@ function buildRootfsTar(): void {
   if (existsSync(ROOTFS_TAR)) return;
   mkdirSync(CACHE_DIR, { recursive: true });
   const root = mkdtempSync(join(CACHE_DIR, 'rootfs-'));
-  for (const dir of ['bin', 'tmp', 'proc', 'sys', 'dev', 'etc', 'work', 'root', 'var/tmp']) mkdirSync(join(root, dir), { recursive: true });
+  for (const dir of ['bin', 'tmp', 'proc', 'sys', 'dev', 'etc', 'work', 'root', 'var/tmp'])
+    mkdirSync(join(root, dir), { recursive: true });
   copyFileSync(BUSYBOX, join(root, 'bin/busybox'));
   const applets = spawnSync(BUSYBOX, ['--list'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
   for (const applet of applets) if (applet !== 'busybox') symlinkSync('busybox', join(root, 'bin', applet));
@@ -50,13 +52,29 @@ function buildRootfsTar(): void {
   spawnSync('mv', [`${ROOTFS_TAR}.part`, ROOTFS_TAR]);
 }
 
-function api(socketPath: string, method: string, path: string, body?: Buffer | string, contentType = 'application/json'): Promise<{ status: number; text: string }> {
+function api(
+  socketPath: string,
+  method: string,
+  path: string,
+  body?: Buffer | string,
+  contentType = 'application/json',
+): Promise<{ status: number; text: string }> {
   return new Promise((resolvePromise, reject) => {
-    const req = request({ socketPath, method, path, headers: body === undefined ? {} : { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body) } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolvePromise({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = request(
+      {
+        socketPath,
+        method,
+        path,
+        headers: body === undefined ? {} : { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolvePromise({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -81,14 +99,32 @@ export async function startDockerEngine(): Promise<DockerEngine> {
   let log = '';
   const daemon = spawn(
     'dockerd',
-    ['--iptables=false', '--ip6tables=false', '--bridge=none', '--data-root', join(root, 'data'), '--exec-root', join(root, 'exec'), '--pidfile', join(root, 'docker.pid'), '--host', `unix://${socketPath}`],
+    [
+      '--iptables=false',
+      '--ip6tables=false',
+      '--bridge=none',
+      '--data-root',
+      join(root, 'data'),
+      '--exec-root',
+      join(root, 'exec'),
+      '--pidfile',
+      join(root, 'docker.pid'),
+      '--host',
+      `unix://${socketPath}`,
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   daemon.stdout!.on('data', (chunk) => (log += String(chunk)));
   daemon.stderr!.on('data', (chunk) => (log = (log + String(chunk)).slice(-20_000)));
   try {
     await waitForEngine(socketPath, daemon, () => log);
-    const imported = await api(socketPath, 'POST', `/images/create?fromSrc=-&repo=${TEST_IMAGE.split(':')[0]}&tag=${TEST_IMAGE.split(':')[1]}`, await readFile(ROOTFS_TAR), 'application/x-tar');
+    const imported = await api(
+      socketPath,
+      'POST',
+      `/images/create?fromSrc=-&repo=${TEST_IMAGE.split(':')[0]}&tag=${TEST_IMAGE.split(':')[1]}`,
+      await readFile(ROOTFS_TAR),
+      'application/x-tar',
+    );
     if (imported.status !== 200) throw new Error(`docker import failed (${imported.status}): ${imported.text}`);
   } catch (error) {
     daemon.kill('SIGKILL');
@@ -109,7 +145,11 @@ export async function startDockerEngine(): Promise<DockerEngine> {
     },
     async commandLines(container) {
       const out = cli(['exec', container, 'ps', '-o', 'args']);
-      return out.stdout.split('\n').slice(1).map((line) => line.trim()).filter(Boolean);
+      return out.stdout
+        .split('\n')
+        .slice(1)
+        .map((line) => line.trim())
+        .filter(Boolean);
     },
     async stop() {
       const names = cli(['ps', '-aq']).stdout.split('\n').filter(Boolean);

@@ -43,12 +43,19 @@ describe.skipIf(unavailable !== undefined)(`the Docker executor${unavailable ? `
   );
 
   it('throws EXECUTOR_UNAVAILABLE for a container that does not exist', async () => {
-    await expect(run('true', { executor: executorFor('no-such-container') })).rejects.toMatchObject({ name: 'TershError', code: 'EXECUTOR_UNAVAILABLE', message: expect.stringContaining('no container named no-such-container') });
+    await expect(run('true', { executor: executorFor('no-such-container') })).rejects.toMatchObject({
+      name: 'TershError',
+      code: 'EXECUTOR_UNAVAILABLE',
+      message: expect.stringContaining('no container named no-such-container'),
+    });
   });
 
   it('throws EXECUTOR_UNAVAILABLE when the engine cannot be reached', async () => {
     const executor = dockerExecutor({ container: 'x', docker: { socketPath: join(tmpdir(), 'no-such-docker.sock') } });
-    await expect(run('true', { executor })).rejects.toMatchObject({ code: 'EXECUTOR_UNAVAILABLE', message: expect.stringContaining('cannot be reached') });
+    await expect(run('true', { executor })).rejects.toMatchObject({
+      code: 'EXECUTOR_UNAVAILABLE',
+      message: expect.stringContaining('cannot be reached'),
+    });
   });
 
   it('rejects invalid options with a TypeError naming the field', async () => {
@@ -71,17 +78,24 @@ describe.skipIf(unavailable !== undefined)(`the Docker executor${unavailable ? `
 
   it('keeps 100 MB of output whole in the host store while the host grows by less than 64 MB', async () => {
     const container = await engine.startContainer('tersh-big');
-    const out = execFileSync('npx', ['tsx', host, 'big', engine.socketPath, container, mkdtempSync(join(tmpdir(), 'tersh-docker-big-')), '100'], { encoding: 'utf8', timeout: 240_000 });
+    const out = execFileSync(
+      'npx',
+      ['tsx', host, 'big', engine.socketPath, container, mkdtempSync(join(tmpdir(), 'tersh-docker-big-')), '100'],
+      { encoding: 'utf8', timeout: 240_000 },
+    );
     const { bytes, onDisk, exit, truncated, growthMb } = JSON.parse(out.trim().split('\n').at(-1)!);
     expect({ exit, onDisk }).toEqual({ exit: 0, onDisk: bytes });
     expect(truncated).toBeGreaterThan(0);
     expect(growthMb).toBeLessThan(64);
   }, 240_000);
 
-  it('leaves nothing running in the container when the host is SIGKILLed (the wrapper\'s watchdog)', async () => {
+  it("leaves nothing running in the container when the host is SIGKILLed (the wrapper's watchdog)", async () => {
     const container = await engine.startContainer('tersh-hostdeath');
     const seconds = uniqueSleepSeconds();
-    const child = spawn('npx', ['tsx', host, 'hold', engine.socketPath, container, seconds], { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+    const child = spawn('npx', ['tsx', host, 'hold', engine.socketPath, container, seconds], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true,
+    });
     await new Promise<void>((resolve) => child.stdout!.on('data', (chunk) => String(chunk).includes('ready') && resolve()));
     expect(await sleepersIn(container, seconds)).toHaveLength(2);
     process.kill(-child.pid!, 'SIGKILL');

@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 import type { TargetChannel, TargetOutput, TargetTransport } from '../../src/executor/types.js';
 
 export function hostTransport(shell: string[] = []): TargetTransport {
-  const withShell = (argv: readonly string[]): string[] => (shell.length > 0 && argv[0] === 'sh' ? [...shell, ...argv.slice(1)] : [...argv]);
+  const withShell = (argv: readonly string[]): string[] =>
+    shell.length > 0 && argv[0] === 'sh' ? [...shell, ...argv.slice(1)] : [...argv];
   return {
     name: `host${shell.length ? `:${shell.join(' ')}` : ''}`,
     async open(argv): Promise<TargetChannel> {
@@ -16,7 +17,9 @@ export function hostTransport(shell: string[] = []): TargetTransport {
         stdout: child.stdout,
         stderr: child.stderr,
         stdin: child.stdin,
-        exit: new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ? { code: null, lost: `client killed by ${signal}` } : { code }))),
+        exit: new Promise((resolve) =>
+          child.once('exit', (code, signal) => resolve(signal ? { code: null, lost: `client killed by ${signal}` } : { code })),
+        ),
         close: () => child.kill('SIGKILL'),
       };
     },
@@ -29,7 +32,9 @@ export function hostTransport(shell: string[] = []): TargetTransport {
       child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
       child.stdin.on('error', () => undefined);
       child.stdin.end(options.input ?? '');
-      const code = await new Promise<number | null>((resolve) => child.once('close', (status) => resolve(status)).once('error', () => resolve(null)));
+      const code = await new Promise<number | null>((resolve) =>
+        child.once('close', (status) => resolve(status)).once('error', () => resolve(null)),
+      );
       return { code, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') };
     },
     async close() {},

@@ -13,12 +13,24 @@ const TAG_VARIABLE = 'TERSH_RUN_ID';
 const shells = [['dash', []], ...(existsSync('/bin/busybox') ? [['busybox', ['busybox', 'sh']] as const] : [])] as const;
 
 function request(tag: string, args: string[], extra: Partial<LaunchRequest> = {}): LaunchRequest {
-  return { file: 'sh', args: ['-c', ...args], cwd: '/tmp', env: { PATH: '/usr/bin:/bin', [TAG_VARIABLE]: tag }, stdin: 'ignore', tag, detached: false, ...extra };
+  return {
+    file: 'sh',
+    args: ['-c', ...args],
+    cwd: '/tmp',
+    env: { PATH: '/usr/bin:/bin', [TAG_VARIABLE]: tag },
+    stdin: 'ignore',
+    tag,
+    detached: false,
+    ...extra,
+  };
 }
 
 function recording(transport: TargetTransport): { transport: TargetTransport; channels: TargetChannel[] } {
   const channels: TargetChannel[] = [];
-  return { channels, transport: { ...transport, open: async (argv) => channels[channels.push(await transport.open(argv)) - 1]! } };
+  return {
+    channels,
+    transport: { ...transport, open: async (argv) => channels[channels.push(await transport.open(argv)) - 1]! },
+  };
 }
 
 function collect(stream: NodeJS.ReadableStream): Promise<string> {
@@ -50,7 +62,13 @@ describe('readReport', () => {
 describe.each(shells)('the remote wrapper under %s', (_name, shell) => {
   it('reports the group, passes the environment exactly and the exit status', async () => {
     const tag = `rwrap${Date.now().toString(36)}a`;
-    const launched = await launchRemote(hostTransport([...shell]), request(tag, ['echo "$FOO $HOME|"; echo err >&2; exit 3'], { env: { PATH: '/usr/bin:/bin', FOO: 'a b', [TAG_VARIABLE]: tag } }), TAG_VARIABLE);
+    const launched = await launchRemote(
+      hostTransport([...shell]),
+      request(tag, ['echo "$FOO $HOME|"; echo err >&2; exit 3'], {
+        env: { PATH: '/usr/bin:/bin', FOO: 'a b', [TAG_VARIABLE]: tag },
+      }),
+      TAG_VARIABLE,
+    );
     const [out, err, exit] = await Promise.all([collect(launched.stdout), collect(launched.stderr), launched.exit]);
     expect({ out, err, exit }).toEqual({ out: 'a b |\n', err: 'err\n', exit: { code: 3, signal: null } });
     expect(launched.pid).toBeGreaterThan(1);
@@ -58,8 +76,12 @@ describe.each(shells)('the remote wrapper under %s', (_name, shell) => {
 
   it('rejects a missing program with ENOENT and a non-executable one with EACCES, as spawn does', async () => {
     const transport = hostTransport([...shell]);
-    await expect(launchRemote(transport, { ...request('rwrapmiss1', []), file: 'no-such-program-x', args: [] }, TAG_VARIABLE)).rejects.toMatchObject({ code: 'ENOENT' });
-    await expect(launchRemote(transport, { ...request('rwrapmiss2', []), file: '/etc/passwd', args: [] }, TAG_VARIABLE)).rejects.toMatchObject({ code: 'EACCES' });
+    await expect(
+      launchRemote(transport, { ...request('rwrapmiss1', []), file: 'no-such-program-x', args: [] }, TAG_VARIABLE),
+    ).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(
+      launchRemote(transport, { ...request('rwrapmiss2', []), file: '/etc/passwd', args: [] }, TAG_VARIABLE),
+    ).rejects.toMatchObject({ code: 'EACCES' });
   });
 
   it('reads a death by signal as that signal', async () => {
@@ -71,7 +93,11 @@ describe.each(shells)('the remote wrapper under %s', (_name, shell) => {
   it('finds the setsid escapee by its tag and terminate() leaves nothing', async () => {
     const seconds = uniqueSleepSeconds();
     const tag = `rwrapesc${Date.now().toString(36)}`;
-    const launched = await launchRemote(hostTransport([...shell]), request(tag, [`sleep ${seconds} & setsid sleep ${seconds} & exit 0`]), TAG_VARIABLE);
+    const launched = await launchRemote(
+      hostTransport([...shell]),
+      request(tag, [`sleep ${seconds} & setsid sleep ${seconds} & exit 0`]),
+      TAG_VARIABLE,
+    );
     launched.stdout.resume();
     await launched.exit;
     await delay(100);
@@ -85,7 +111,11 @@ describe.each(shells)('the remote wrapper under %s', (_name, shell) => {
     const seconds = uniqueSleepSeconds();
     const { transport, channels } = recording(hostTransport([...shell]));
     const tag = `rwraplife${Date.now().toString(36)}`;
-    const launched = await launchRemote(transport, request(tag, [`sleep ${seconds} & setsid sleep ${seconds} & wait`]), TAG_VARIABLE);
+    const launched = await launchRemote(
+      transport,
+      request(tag, [`sleep ${seconds} & setsid sleep ${seconds} & wait`]),
+      TAG_VARIABLE,
+    );
     launched.stdout.resume();
     await delay(200);
     expect(sleepers(seconds)).toHaveLength(2);

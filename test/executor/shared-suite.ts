@@ -33,7 +33,11 @@ async function noSleepersLeft(fixture: ExecutorFixture, seconds: string, withinM
   return found;
 }
 
-export function describeExecutorSuite(name: string, makeFixture: () => Promise<ExecutorFixture>, suiteOptions: SuiteOptions = {}): void {
+export function describeExecutorSuite(
+  name: string,
+  makeFixture: () => Promise<ExecutorFixture>,
+  suiteOptions: SuiteOptions = {},
+): void {
   describe(`the executor suite over ${name}`, () => {
     let fixture: ExecutorFixture;
     let store: RecordStore;
@@ -41,7 +45,9 @@ export function describeExecutorSuite(name: string, makeFixture: () => Promise<E
     beforeAll(async () => {
       fixture = await makeFixture();
       executor = fixture.executor;
-      store = createRecordStore({ dir: `${(await import('node:os')).tmpdir()}/tersh-exec-suite-${process.pid}-${name.replace(/\W/g, '')}` });
+      store = createRecordStore({
+        dir: `${(await import('node:os')).tmpdir()}/tersh-exec-suite-${process.pid}-${name.replace(/\W/g, '')}`,
+      });
     }, 120_000);
     afterAll(async () => {
       await executor?.close();
@@ -54,13 +60,20 @@ export function describeExecutorSuite(name: string, makeFixture: () => Promise<E
       expect(await store.detail(failed.id, { selector: 'stderr' })).toBe('err\n');
     });
 
-    it('runs in the target: its cwd, its environment, the caller\'s additions', async () => {
-      const result = await run('echo "$(pwd) $TERSH_SUITE_VAR ${HOME:+has-home}"', { executor, store, cwd: fixture.scratchDir, env: { TERSH_SUITE_VAR: 'given' } });
+    it("runs in the target: its cwd, its environment, the caller's additions", async () => {
+      const result = await run('echo "$(pwd) $TERSH_SUITE_VAR ${HOME:+has-home}"', {
+        executor,
+        store,
+        cwd: fixture.scratchDir,
+        env: { TERSH_SUITE_VAR: 'given' },
+      });
       expect(result.stdout).toBe(`${fixture.scratchDir} given has-home\n`);
     });
 
     it('refuses a cwd that is no directory in the target with a TypeError naming the field', async () => {
-      await expect(run('true', { executor, store, cwd: '/no/such/dir-tersh' })).rejects.toThrow(`Expected \`cwd\` to be an existing directory in ${executor.name}`);
+      await expect(run('true', { executor, store, cwd: '/no/such/dir-tersh' })).rejects.toThrow(
+        `Expected \`cwd\` to be an existing directory in ${executor.name}`,
+      );
     });
 
     it('reports a death by signal as the signal', async () => {
@@ -70,14 +83,23 @@ export function describeExecutorSuite(name: string, makeFixture: () => Promise<E
 
     it('kills the whole group and a setsid escapee on timeout: nothing survives in the target', async () => {
       const seconds = uniqueSleepSeconds();
-      const result = await run(`sleep ${seconds} & sleep ${seconds} & setsid sleep ${seconds} & wait`, { executor, store, timeoutMs: 1_500, killGraceMs: 500 });
+      const result = await run(`sleep ${seconds} & sleep ${seconds} & setsid sleep ${seconds} & wait`, {
+        executor,
+        store,
+        timeoutMs: 1_500,
+        killGraceMs: 500,
+      });
       expect(result.timedOut).toBe(true);
       expect(await noSleepersLeft(fixture, seconds)).toEqual([]);
     });
 
     it('kills what the command leaves behind when it exits', async () => {
       const seconds = uniqueSleepSeconds();
-      const result = await run(`sleep ${seconds} & setsid sleep ${seconds} & echo started`, { executor, store, killGraceMs: 200 });
+      const result = await run(`sleep ${seconds} & setsid sleep ${seconds} & echo started`, {
+        executor,
+        store,
+        killGraceMs: 200,
+      });
       expect(result).toMatchObject({ exit: 0, stdout: 'started\n' });
       expect(await noSleepersLeft(fixture, seconds)).toEqual([]);
     });
@@ -91,7 +113,7 @@ export function describeExecutorSuite(name: string, makeFixture: () => Promise<E
       expect(await noSleepersLeft(fixture, seconds)).toEqual([]);
     });
 
-    it('gives a missing program the shell\'s exit 127, and an argv array a not-found error', async () => {
+    it("gives a missing program the shell's exit 127, and an argv array a not-found error", async () => {
       const viaShell = await run('no-such-program-tersh --flag', { executor, store });
       expect(viaShell.exit).toBe(127);
       const direct = await run(['no-such-program-tersh'], { executor, store });

@@ -16,7 +16,14 @@ afterAll(async () => {
 });
 
 function target(overrides: Record<string, unknown> = {}) {
-  return normalizeSshOptions({ host: sshd.host, port: sshd.port, user: sshd.user, privateKey: sshd.privateKey, knownHosts: sshd.knownHosts, ...overrides });
+  return normalizeSshOptions({
+    host: sshd.host,
+    port: sshd.port,
+    user: sshd.user,
+    privateKey: sshd.privateKey,
+    knownHosts: sshd.knownHosts,
+    ...overrides,
+  });
 }
 
 async function collect(pooled: PooledChannel): Promise<{ stdout: string; stderr: string; code: number | null | undefined }> {
@@ -39,7 +46,11 @@ async function refusal(pool: ConnectionPool): Promise<unknown> {
 describe('SSH connections', () => {
   it('keeps stdout and stderr apart on an exec channel', async () => {
     const pool = new ConnectionPool(target());
-    expect(await collect(await pool.exec('echo out; echo err >&2; exit 3'))).toEqual({ stdout: 'out\n', stderr: 'err\n', code: 3 });
+    expect(await collect(await pool.exec('echo out; echo err >&2; exit 3'))).toEqual({
+      stdout: 'out\n',
+      stderr: 'err\n',
+      code: 3,
+    });
     pool.close();
   });
 

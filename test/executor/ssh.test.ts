@@ -34,7 +34,16 @@ afterAll(async () => {
 
 function request(script: string, extra: Partial<LaunchRequest> = {}): LaunchRequest {
   const tag = `ssh${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  return { file: 'sh', args: ['-c', script], cwd, env: { PATH: '/usr/bin:/bin', [RUN_TAG_VARIABLE]: tag }, stdin: 'ignore', tag, detached: false, ...extra };
+  return {
+    file: 'sh',
+    args: ['-c', script],
+    cwd,
+    env: { PATH: '/usr/bin:/bin', [RUN_TAG_VARIABLE]: tag },
+    stdin: 'ignore',
+    tag,
+    detached: false,
+    ...extra,
+  };
 }
 
 function collect(stream: NodeJS.ReadableStream): Promise<string> {
@@ -50,13 +59,21 @@ async function gone(seconds: string, withinMs: number): Promise<number[]> {
 }
 
 // The same behavioural suite as the local and Docker executors; the target is this machine, so its processes are read from /proc.
-describeExecutorSuite('SSH to 127.0.0.1', async () => ({ executor: sshExecutor(options()), commandLines: async () => hostCommandLines(), scratchDir: sshd.workdir() }), {
-  bigOutputBytes: 100 * 1024 * 1024,
-});
+describeExecutorSuite(
+  'SSH to 127.0.0.1',
+  async () => ({ executor: sshExecutor(options()), commandLines: async () => hostCommandLines(), scratchDir: sshd.workdir() }),
+  {
+    bigOutputBytes: 100 * 1024 * 1024,
+  },
+);
 
 describe('the SSH executor', () => {
   it('runs under the wrapper in its own session over there, stdout and stderr apart, exactly the given env', async () => {
-    const launched = await executor.launch(request('echo "$FOO|$HOME|$(pwd)"; echo err >&2; ps -o sid= -p $$; exit 3', { env: { PATH: '/usr/bin:/bin', FOO: "a 'b'", [RUN_TAG_VARIABLE]: 'x' } }));
+    const launched = await executor.launch(
+      request('echo "$FOO|$HOME|$(pwd)"; echo err >&2; ps -o sid= -p $$; exit 3', {
+        env: { PATH: '/usr/bin:/bin', FOO: "a 'b'", [RUN_TAG_VARIABLE]: 'x' },
+      }),
+    );
     const [out, err, exit] = await Promise.all([collect(launched.stdout), collect(launched.stderr), launched.exit]);
     const [line, sid] = out.trim().split('\n');
     expect(line).toBe(`a 'b'||${cwd}`);
@@ -90,7 +107,9 @@ describe('the SSH executor', () => {
   });
 
   it('rejects a missing program with ENOENT, as spawn does', async () => {
-    await expect(executor.launch({ ...request(''), file: 'no-such-program-x', args: [] })).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(executor.launch({ ...request(''), file: 'no-such-program-x', args: [] })).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
   });
 
   it('kills the remote group and its setsid escapee when the connection drops mid-run, and says so', async () => {
@@ -102,7 +121,8 @@ describe('the SSH executor', () => {
     while (sleepers(seconds).length < 3 && Date.now() < deadline) await delay(50);
     expect(sleepers(seconds)).toHaveLength(3);
     for (const pid of sshd.connectionPids()) process.kill(pid, 'SIGKILL');
-    const exit = (await Promise.race([launched.exit, delay(10_000, 'hang' as const)])) as { code: number | null; lost?: string } | 'hang';
+    const exit = (await Promise.race([launched.exit, delay(10_000, 'hang' as const)])) as
+      { code: number | null; lost?: string } | 'hang';
     expect(exit).not.toBe('hang');
     expect(exit).toMatchObject({ code: null, signal: null, lost: expect.stringMatching(/connection .* was lost/) });
     expect(await gone(seconds, 5_000)).toEqual([]);
@@ -113,9 +133,16 @@ describe('the SSH executor', () => {
 
   it('kills the remote group once the host answers again when sshd keeps the lost session (half-open connection)', async () => {
     const own = await startSshd();
-    const { executor: ownExecutor, transport } = createSshExecutor({ ...options(), port: own.port, knownHosts: own.knownHosts, privateKey: own.privateKey });
+    const { executor: ownExecutor, transport } = createSshExecutor({
+      ...options(),
+      port: own.port,
+      knownHosts: own.knownHosts,
+      privateKey: own.privateKey,
+    });
     const seconds = uniqueSleepSeconds();
-    const launched = await ownExecutor.launch(request(`sleep ${seconds} & setsid sleep ${seconds} & sleep ${seconds}`, { cwd: own.workdir() }));
+    const launched = await ownExecutor.launch(
+      request(`sleep ${seconds} & setsid sleep ${seconds} & sleep ${seconds}`, { cwd: own.workdir() }),
+    );
     launched.stdout.resume();
     launched.stderr.resume();
     const deadline = Date.now() + 5_000;
@@ -136,13 +163,23 @@ describe('the SSH executor', () => {
 
   it('says in the result of run() that the connection was lost, and leaves nothing over there', async () => {
     const seconds = uniqueSleepSeconds();
-    const result = run(`sleep ${seconds} & setsid sleep ${seconds} & sleep ${seconds}`, { executor, cwd, timeoutMs: 60_000, allowIdleSleep: true });
+    const result = run(`sleep ${seconds} & setsid sleep ${seconds} & sleep ${seconds}`, {
+      executor,
+      cwd,
+      timeoutMs: 60_000,
+      allowIdleSleep: true,
+    });
     const deadline = Date.now() + 5_000;
     while (sleepers(seconds).length < 3 && Date.now() < deadline) await delay(50);
     for (const pid of sshd.connectionPids()) process.kill(pid, 'SIGKILL');
     const settled = await Promise.race([result, delay(15_000, 'hang' as const)]);
     expect(settled).not.toBe('hang');
-    expect(settled).toMatchObject({ exit: null, ok: false, status: 'error', message: expect.stringMatching(/connection to ssh:.* was lost/) });
+    expect(settled).toMatchObject({
+      exit: null,
+      ok: false,
+      status: 'error',
+      message: expect.stringMatching(/connection to ssh:.* was lost/),
+    });
     expect(await gone(seconds, 5_000)).toEqual([]);
   });
 
@@ -160,7 +197,11 @@ describe('the SSH executor', () => {
 
   it('leaves nothing running over there when the host is SIGKILLed (a foreground run and a job, escapees included)', async () => {
     const seconds = uniqueSleepSeconds();
-    const host = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/ssh-host.ts', 'hold', JSON.stringify(options()), cwd, seconds], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const host = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'test/fixtures/ssh-host.ts', 'hold', JSON.stringify(options()), cwd, seconds],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     await new Promise<string>((resolve) => host.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString())));
     expect(sleepers(seconds)).toHaveLength(4);
     host.kill('SIGKILL');
@@ -170,7 +211,11 @@ describe('the SSH executor', () => {
   it('brings 100 MB over SSH into the host store with bounded host memory', async () => {
     const storeDir = mkdtempSync(join(tmpdir(), 'tersh-ssh-big-'));
     try {
-      const host = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/ssh-host.ts', 'big', JSON.stringify(options()), cwd, storeDir, '100'], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const host = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'test/fixtures/ssh-host.ts', 'big', JSON.stringify(options()), cwd, storeDir, '100'],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
       let out = '';
       host.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
       await new Promise((resolve) => host.once('close', resolve));
@@ -184,7 +229,10 @@ describe('the SSH executor', () => {
   }, 120_000);
 
   it('refuses a host whose key changed, with the fingerprint, before running anything', async () => {
-    const other = sshExecutor({ ...options(), knownHosts: `[127.0.0.1]:${sshd.port} ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl\n` });
+    const other = sshExecutor({
+      ...options(),
+      knownHosts: `[127.0.0.1]:${sshd.port} ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl\n`,
+    });
     const error = await other.launch(request('true')).catch((caught: unknown) => caught);
     expect(isTershError(error) && error.code).toBe('SSH_HOST_KEY_CHANGED');
     expect(String(error)).toContain(sshd.hostKeyFingerprint);

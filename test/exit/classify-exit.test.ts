@@ -26,8 +26,16 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function runReal(command: string, pipefail = false): ExitClassification & { exit: number | null } {
-  const result = spawnSync('bash', ['-c', command], { cwd: dir, encoding: 'utf8', timeout: 10_000, env: { ...process.env, PATH: `${dir}:${process.env.PATH ?? ''}` } });
-  return { exit: result.status, ...classifyExit({ command, exitCode: result.status, signal: result.signal, stderr: result.stderr, pipefail }) };
+  const result = spawnSync('bash', ['-c', command], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 10_000,
+    env: { ...process.env, PATH: `${dir}:${process.env.PATH ?? ''}` },
+  });
+  return {
+    exit: result.status,
+    ...classifyExit({ command, exitCode: result.status, signal: result.signal, stderr: result.stderr, pipefail }),
+  };
 }
 
 const okWith = (message: string) => ({ status: 'ok', message });
@@ -79,11 +87,19 @@ const realCases: [string, number | null, object][] = [
   ['./missing.sh', 127, error('Command not found: ./missing.sh')],
   ['./noexec.sh', 126, error('Cannot execute ./noexec.sh: Permission denied')],
   ['kill -9 $$', null, { status: 'signal', message: 'Killed by SIGKILL' }],
-  ["sh -c 'kill -SEGV $$' && echo never", 139, { status: 'signal', message: 'Killed by SIGSEGV (segmentation fault) (exit 139)' }],
+  [
+    "sh -c 'kill -SEGV $$' && echo never",
+    139,
+    { status: 'signal', message: 'Killed by SIGSEGV (segmentation fault) (exit 139)' },
+  ],
   ['set -o pipefail; yes | head -1', 141, okWith('Stopped by SIGPIPE after `head` closed the pipe (benign)')],
   ['set -eo pipefail; cat a.txt | grep zzz', 1, okWith('No matches found')],
   ['set -o pipefail; false | cat', 1, error()],
-  ['set -o pipefail; (echo FAILED; exit 1) | grep FAILED', 1, error('Exit 1 is ambiguous: "No matches found" from `grep`, or a failure of `(echo FAILED; exit 1)`')],
+  [
+    'set -o pipefail; (echo FAILED; exit 1) | grep FAILED',
+    1,
+    error('Exit 1 is ambiguous: "No matches found" from `grep`, or a failure of `(echo FAILED; exit 1)`'),
+  ],
   ['(echo FAILED; exit 1) | grep zzz', 1, okWith('No matches found')],
   ['cd . && grep zzz a.txt', 1, okWith('No matches found')],
   ['cd ./no-such-dir && grep zzz a.txt', 1, error('Exit 1 is ambiguous: "No matches found" from `grep`, or a failure of `cd`')],
@@ -114,17 +130,49 @@ const dataCases: [string, Parameters<typeof classifyExit>[0], object][] = [
   ['sudo passes the status through', { command: 'sudo -u root grep x f', exitCode: 1 }, okWith('No matches found')],
   ['sudo -l runs no command', { command: 'sudo -l grep', exitCode: 1 }, error()],
   ['wget names a network failure', { command: 'wget -q https://example.com', exitCode: 4 }, error('Network failure')],
-  ['our own timeout comes first', { command: 'grep x f', exitCode: null, signal: 'SIGKILL', timedOut: true }, { status: 'timeout', message: 'Timed out' }],
+  [
+    'our own timeout comes first',
+    { command: 'grep x f', exitCode: null, signal: 'SIGKILL', timedOut: true },
+    { status: 'timeout', message: 'Timed out' },
+  ],
   ['no code and no signal is an error', { command: 'x', exitCode: null }, error('No exit code')],
-  ['130 is SIGINT', { command: 'make', exitCode: 130 }, { status: 'signal', message: 'Killed by SIGINT (interrupted) (exit 130)' }],
-  ['141 with no reader after it is a signal', { command: 'producer', exitCode: 141 }, { status: 'signal', message: 'Killed by SIGPIPE (broken pipe) (exit 141)' }],
+  [
+    '130 is SIGINT',
+    { command: 'make', exitCode: 130 },
+    { status: 'signal', message: 'Killed by SIGINT (interrupted) (exit 130)' },
+  ],
+  [
+    '141 with no reader after it is a signal',
+    { command: 'producer', exitCode: 141 },
+    { status: 'signal', message: 'Killed by SIGPIPE (broken pipe) (exit 141)' },
+  ],
   ['127 without stderr names the program', { command: 'FOO=1 nosuch arg', exitCode: 127 }, error('Command not found: nosuch')],
-  ['a caller rule comes first', { command: 'mytool --x', exitCode: 3, rules: [{ programs: ['mytool'], codes: [3], status: 'ok', message: 'Nothing to do' }] }, okWith('Nothing to do')],
-  ['a caller wrapper is seen through', { command: 'retry-it -n 3 grep x f', exitCode: 1, wrappers: [{ programs: ['retry-it'], valueOptions: ['-n'] }] }, okWith('No matches found')],
+  [
+    'a caller rule comes first',
+    { command: 'mytool --x', exitCode: 3, rules: [{ programs: ['mytool'], codes: [3], status: 'ok', message: 'Nothing to do' }] },
+    okWith('Nothing to do'),
+  ],
+  [
+    'a caller wrapper is seen through',
+    { command: 'retry-it -n 3 grep x f', exitCode: 1, wrappers: [{ programs: ['retry-it'], valueOptions: ['-n'] }] },
+    okWith('No matches found'),
+  ],
   ['a compound command gets the generic reading', { command: 'if true; then grep x f; fi', exitCode: 1 }, error()],
-  ['a loud command with unknown stderr stays a suspect', { command: 'cd dir && grep x f', exitCode: 1 }, error('Exit 1 is ambiguous: "No matches found" from `grep`, or a failure of `cd`')],
-  ['pipefail passed in makes earlier segments suspects', { command: 'pytest | grep FAIL', exitCode: 1, pipefail: true }, error('Exit 1 is ambiguous: "No matches found" from `grep`, or a failure of `pytest`')],
-  ['set +o pipefail switches it off again', { command: 'set -o pipefail; set +o pipefail; pytest | grep FAIL', exitCode: 1 }, okWith('No matches found')],
+  [
+    'a loud command with unknown stderr stays a suspect',
+    { command: 'cd dir && grep x f', exitCode: 1 },
+    error('Exit 1 is ambiguous: "No matches found" from `grep`, or a failure of `cd`'),
+  ],
+  [
+    'pipefail passed in makes earlier segments suspects',
+    { command: 'pytest | grep FAIL', exitCode: 1, pipefail: true },
+    error('Exit 1 is ambiguous: "No matches found" from `grep`, or a failure of `pytest`'),
+  ],
+  [
+    'set +o pipefail switches it off again',
+    { command: 'set -o pipefail; set +o pipefail; pytest | grep FAIL', exitCode: 1 },
+    okWith('No matches found'),
+  ],
 ];
 
 describe('classifyExit on given inputs', () => {
@@ -143,10 +191,22 @@ describe('classifyExit on given inputs', () => {
   it.each([
     [{ command: 5, exitCode: 0 }, 'Expected `command` to be a string, got `5` (number)'],
     [{ command: 'x', exitCode: -1 }, 'Expected `exitCode` to be a non-negative integer or null, got `-1` (number)'],
-    [{ command: 'x', exitCode: 0, colour: true }, 'Unknown option `input.colour`; expected one of: command, exitCode, signal, timedOut, stderr, pipefail, rules, wrappers'],
-    [{ command: 'x', exitCode: 1, rules: [{ programs: ['x'], codes: [300], status: 'ok', message: 'm' }] }, 'Expected `rules[0].codes[0]` to be an integer from 0 to 255, got `300` (number)'],
-    [{ command: 'x', exitCode: 1, rules: [{ programs: [], codes: [1], message: 'm' }] }, 'Expected `rules[0].programs` to be a non-empty array of strings, got `[]` (array)'],
-    [{ command: 'x', exitCode: 1, rules: [{ programs: ['x'], codes: [1], status: 'fine', message: 'm' }] }, "Expected `rules[0].status` to be one of 'ok', 'error', 'signal', 'timeout', got `fine` (string)"],
+    [
+      { command: 'x', exitCode: 0, colour: true },
+      'Unknown option `input.colour`; expected one of: command, exitCode, signal, timedOut, stderr, pipefail, rules, wrappers',
+    ],
+    [
+      { command: 'x', exitCode: 1, rules: [{ programs: ['x'], codes: [300], status: 'ok', message: 'm' }] },
+      'Expected `rules[0].codes[0]` to be an integer from 0 to 255, got `300` (number)',
+    ],
+    [
+      { command: 'x', exitCode: 1, rules: [{ programs: [], codes: [1], message: 'm' }] },
+      'Expected `rules[0].programs` to be a non-empty array of strings, got `[]` (array)',
+    ],
+    [
+      { command: 'x', exitCode: 1, rules: [{ programs: ['x'], codes: [1], status: 'fine', message: 'm' }] },
+      "Expected `rules[0].status` to be one of 'ok', 'error', 'signal', 'timeout', got `fine` (string)",
+    ],
   ])('rejects invalid input %#', (input, message) => {
     expect(() => classifyExit(input as never)).toThrow(new TypeError(message));
   });

@@ -16,12 +16,15 @@ describe('masked-exit hints only where a hidden failure is plausible', () => {
     expect(result.hint ?? '').not.toContain('hides any failure');
   });
 
-  it.each(['echo a; echo b', 'ls /usr/bin | head -3', 'seq 1 100 | tail -2', 'find /usr/share -maxdepth 1 | wc -l'])('says nothing on %s with an empty stderr', async (command) => {
-    const store = createRecordStore({ dir: join(tempDir(), 'records') });
-    const result = await run(command, { store });
-    expect(result.exit).toBe(0);
-    expect(result.hint).toBeUndefined();
-  });
+  it.each(['echo a; echo b', 'ls /usr/bin | head -3', 'seq 1 100 | tail -2', 'find /usr/share -maxdepth 1 | wc -l'])(
+    'says nothing on %s with an empty stderr',
+    async (command) => {
+      const store = createRecordStore({ dir: join(tempDir(), 'records') });
+      const result = await run(command, { store });
+      expect(result.exit).toBe(0);
+      expect(result.hint).toBeUndefined();
+    },
+  );
 
   it('still hints when the hidden part may have failed', async () => {
     const store = createRecordStore({ dir: join(tempDir(), 'records') });
@@ -30,10 +33,14 @@ describe('masked-exit hints only where a hidden failure is plausible', () => {
     expect((await run('false; echo done', { store })).hint).toContain('&&');
   });
 
-  it.each(['pytest | tail -20', 'npm test 2>&1 | head -50', 'make; echo done', 'make || true', 'npm start &', 'cargo build --release | tee build.log'])(
-    'keeps the hint for %s under 25 tokens',
-    (command) => {
-      expect(encode(detectMaskedExit(command)!.hint).length).toBeLessThan(25);
-    },
-  );
+  it.each([
+    'pytest | tail -20',
+    'npm test 2>&1 | head -50',
+    'make; echo done',
+    'make || true',
+    'npm start &',
+    'cargo build --release | tee build.log',
+  ])('keeps the hint for %s under 25 tokens', (command) => {
+    expect(encode(detectMaskedExit(command)!.hint).length).toBeLessThan(25);
+  });
 });

@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { detectMaskedExit } from '../../src/exit/index.js';
 
-const pipeHint = (reader: string, hidden: string) => `\`| ${reader}\` hides any failure of \`${hidden}\`: pass \`pipefail: true\`.`;
+const pipeHint = (reader: string, hidden: string) =>
+  `\`| ${reader}\` hides any failure of \`${hidden}\`: pass \`pipefail: true\`.`;
 
 describe('detectMaskedExit', () => {
   it.each([
@@ -15,13 +16,28 @@ describe('detectMaskedExit', () => {
     ['find . | wc -l', 'pipe', 'find .', pipeHint('wc', 'find .')],
     ['cat missing.txt | more', 'pipe', 'cat missing.txt', pipeHint('more', 'cat missing.txt')],
     ['a | sudo tee /etc/x', 'pipe', 'a', pipeHint('tee', 'a')],
-    ['python -m pytest tests/unit/test_something_long.py | tail', 'pipe', 'python -m pytest tests/unit/test_someth…', pipeHint('tail', 'python -m pytest tests/unit/test_someth…')],
+    [
+      'python -m pytest tests/unit/test_something_long.py | tail',
+      'pipe',
+      'python -m pytest tests/unit/test_someth…',
+      pipeHint('tail', 'python -m pytest tests/unit/test_someth…'),
+    ],
     ['make; echo done', 'sequence', 'make', '`; echo` hides any failure of `make`: join them with `&&`.'],
     ['make\nprintf "%s\\n" finished', 'sequence', 'make', '`; printf` hides any failure of `make`: join them with `&&`.'],
     ['make || true', 'or-true', 'make', '`|| true` hides any failure of `make`: drop it to see the status.'],
     ['rm x || :', 'or-true', 'rm x', '`|| :` hides any failure of `rm x`: drop it to see the status.'],
-    ['make && make test || echo failed', 'or-true', 'make test', '`|| echo failed` hides any failure of `make test`: drop it to see the status.'],
-    ['npm start &', 'background', 'npm start', '`npm start &` only says it started: run it as a background job to see its status.'],
+    [
+      'make && make test || echo failed',
+      'or-true',
+      'make test',
+      '`|| echo failed` hides any failure of `make test`: drop it to see the status.',
+    ],
+    [
+      'npm start &',
+      'background',
+      'npm start',
+      '`npm start &` only says it started: run it as a background job to see its status.',
+    ],
   ])('flags %j', (command, kind, hidden, hint) => {
     expect(detectMaskedExit(command)).toEqual({ kind, hidden, hint });
   });
@@ -57,6 +73,8 @@ describe('detectMaskedExit', () => {
   });
 
   it('rejects unknown options', () => {
-    expect(() => detectMaskedExit('x', { pipefial: true } as never)).toThrow('Unknown option `pipefial`; expected one of: pipefail');
+    expect(() => detectMaskedExit('x', { pipefial: true } as never)).toThrow(
+      'Unknown option `pipefial`; expected one of: pipefail',
+    );
   });
 });

@@ -24,7 +24,9 @@ async function changedBy(command: string, cwd = repo): Promise<string[]> {
 
 beforeEach(() => {
   repo = mkdtempSync(join(tmpdir(), 'tersh-git-'));
-  sh('git init -q && printf "a\\n" > a.txt && printf "b\\n" > b.txt && mkdir -p src && echo x > "src/with space.ts" && echo "*.log" > .gitignore && git add -A && git commit -qm init');
+  sh(
+    'git init -q && printf "a\\n" > a.txt && printf "b\\n" > b.txt && mkdir -p src && echo x > "src/with space.ts" && echo "*.log" > .gitignore && git add -A && git commit -qm init',
+  );
 });
 
 afterEach(() => rmSync(repo, { recursive: true, force: true }));
@@ -40,8 +42,16 @@ describe('snapshotGitState and diffGitStates', () => {
     ['a path with a space', 'echo y >> "src/with space.ts"', ['src/with space.ts']],
     ['a rename', 'git mv a.txt c.txt', ['a.txt', 'c.txt']],
     ['a staged edit', 'echo s >> b.txt && git add b.txt', ['b.txt']],
-    ['a checkout of another commit', 'git checkout -q -b other && echo z >> a.txt && git commit -qam z && git checkout -q - ', []],
-    ['a pull-like reset to a commit that changed a file', 'git checkout -q -b other && echo z >> b.txt && git commit -qam z && git checkout -q - && git reset -q --hard other', ['b.txt']],
+    [
+      'a checkout of another commit',
+      'git checkout -q -b other && echo z >> a.txt && git commit -qam z && git checkout -q - ',
+      [],
+    ],
+    [
+      'a pull-like reset to a commit that changed a file',
+      'git checkout -q -b other && echo z >> b.txt && git commit -qam z && git checkout -q - && git reset -q --hard other',
+      ['b.txt'],
+    ],
   ])('sees %s', async (_title, command, expected) => {
     expect(await changedBy(command)).toEqual(expected);
   });
@@ -83,14 +93,21 @@ describe('checkExpectations with changed', () => {
     const before = await snapshotGitState(cwd);
     sh(command, cwd);
     const after = await snapshotGitState(cwd);
-    return checkExpectations({ exit: 0, ms: 1, stdout: '', stderr: '' }, { changed }, { cwd, git: { before, after } } as SnapshotCheckOptions);
+    return checkExpectations({ exit: 0, ms: 1, stdout: '', stderr: '' }, { changed }, {
+      cwd,
+      git: { before, after },
+    } as SnapshotCheckOptions);
   }
 
   it.each([
     ['echo more >> a.txt', true, { assertOk: true }],
     ['true', true, { assertOk: false, assertionsFailed: ['expected tracked files to change; none did'] }],
     ['true', false, { assertOk: true }],
-    ['echo x >> a.txt && echo y >> b.txt', false, { assertOk: false, assertionsFailed: ['expected no tracked files to change; 2 did: a.txt, b.txt'] }],
+    [
+      'echo x >> a.txt && echo y >> b.txt',
+      false,
+      { assertOk: false, assertionsFailed: ['expected no tracked files to change; 2 did: a.txt, b.txt'] },
+    ],
     ['echo x >> a.txt', ['a.txt', 'b.txt'], { assertOk: false, assertionsFailed: ['expected "b.txt" to change; it did not'] }],
   ])('checks `%s` against changed: %j', async (command, changed, report) => {
     expect(await check(command, changed)).toEqual(report);
@@ -99,7 +116,10 @@ describe('checkExpectations with changed', () => {
   it('says the folder is not a repository rather than crashing', async () => {
     const outside = mkdtempSync(join(tmpdir(), 'tersh-nogit-'));
     try {
-      expect(await check('touch f', true, outside)).toEqual({ assertOk: false, assertionsFailed: [`cannot check "changed": ${outside} is not inside a git repository`] });
+      expect(await check('touch f', true, outside)).toEqual({
+        assertOk: false,
+        assertionsFailed: [`cannot check "changed": ${outside} is not inside a git repository`],
+      });
     } finally {
       rmSync(outside, { recursive: true, force: true });
     }

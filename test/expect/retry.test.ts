@@ -43,7 +43,14 @@ describe('retry', () => {
         if (attempt < 3) throw new Error(`boom ${attempt}`);
         return 'done';
       },
-      { retries: 5, backoffMs: 100, jitter: 0, now: clock.now, sleep: clock.sleep, onFailedAttempt: (context) => void seen.push(context) },
+      {
+        retries: 5,
+        backoffMs: 100,
+        jitter: 0,
+        now: clock.now,
+        sleep: clock.sleep,
+        onFailedAttempt: (context) => void seen.push(context),
+      },
     );
     expect(value).toBe('done');
     expect(clock.slept).toEqual([100, 200]);
@@ -68,10 +75,13 @@ describe('retry', () => {
     const clock = fakeClock();
     let calls = 0;
     await expect(
-      retry(() => {
-        calls++;
-        throw new Error(`fail ${calls}`);
-      }, { retries: 2, backoffMs: 10, factor: 3, jitter: 0, now: clock.now, sleep: clock.sleep }),
+      retry(
+        () => {
+          calls++;
+          throw new Error(`fail ${calls}`);
+        },
+        { retries: 2, backoffMs: 10, factor: 3, jitter: 0, now: clock.now, sleep: clock.sleep },
+      ),
     ).rejects.toThrow('fail 3');
     expect(clock.slept).toEqual([10, 30]);
   });
@@ -98,10 +108,13 @@ describe('retry', () => {
     let calls = 0;
     const fatal = new TypeError('bad input');
     await expect(
-      retry(() => {
-        calls++;
-        throw fatal;
-      }, { retries: 5, now: clock.now, sleep: clock.sleep, shouldRetry: (c) => !(c.error instanceof TypeError) }),
+      retry(
+        () => {
+          calls++;
+          throw fatal;
+        },
+        { retries: 5, now: clock.now, sleep: clock.sleep, shouldRetry: (c) => !(c.error instanceof TypeError) },
+      ),
     ).rejects.toBe(fatal);
     expect(calls).toBe(1);
   });
@@ -127,7 +140,9 @@ describe('retry', () => {
     const controller = new AbortController();
     const started = Date.now();
     setTimeout(() => controller.abort(new Error('cancelled')), 50);
-    await expect(retry(() => Promise.reject(new Error('x')), { retries: 1, backoffMs: 60_000, signal: controller.signal })).rejects.toThrow('cancelled');
+    await expect(
+      retry(() => Promise.reject(new Error('x')), { retries: 1, backoffMs: 60_000, signal: controller.signal }),
+    ).rejects.toThrow('cancelled');
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
@@ -137,7 +152,10 @@ describe('retry', () => {
     [{ jitter: 2 }, 'Expected `jitter` to be a number from 0 to 1, got `2` (number)'],
     [{ shouldRetry: true }, 'Expected `shouldRetry` to be a function, got `true` (boolean)'],
     [{ signal: {} }, 'Expected `signal` to be an AbortSignal, got `{}` (object)'],
-    [{ retry: 3 }, 'Unknown option `retry`; expected one of: retries, backoffMs, factor, maxBackoffMs, jitter, shouldRetry, onFailedAttempt, signal, now, sleep, random'],
+    [
+      { retry: 3 },
+      'Unknown option `retry`; expected one of: retries, backoffMs, factor, maxBackoffMs, jitter, shouldRetry, onFailedAttempt, signal, now, sleep, random',
+    ],
   ])('rejects options %j', async (options, message) => {
     await expect(retry(() => 1, options as never)).rejects.toThrow(new TypeError(message));
   });

@@ -23,10 +23,15 @@ function attemptOnce(command: string, expectations: Expectations = {}) {
 }
 
 // Fails until it has run `n` times, counting runs in a file.
-const flaky = (n: number, code = 1) => `c=$(cat count 2>/dev/null || echo 0); c=$((c+1)); echo $c > count; echo "run $c"; [ $c -ge ${n} ] || exit ${code}`;
+const flaky = (n: number, code = 1) =>
+  `c=$(cat count 2>/dev/null || echo 0); c=$((c+1)); echo $c > count; echo "run $c"; [ $c -ge ${n} ] || exit ${code}`;
 
 describe('shouldRetryRun', () => {
-  const outcome = (status: ExitStatus, exit: number | null, assertOk?: boolean) => ({ status, exit, ...(assertOk === undefined ? {} : { assertOk }) });
+  const outcome = (status: ExitStatus, exit: number | null, assertOk?: boolean) => ({
+    status,
+    exit,
+    ...(assertOk === undefined ? {} : { assertOk }),
+  });
   it.each([
     ['ok', outcome('ok', 0), {}, false],
     ['grep finding nothing yet (ok, but "not yet")', outcome('ok', 1), {}, true],
@@ -69,22 +74,35 @@ describe('retryRun', () => {
   });
 
   it('retries grep finding nothing (polling for "not yet"), keeping its semantic reading', async () => {
-    const outcome = await retryRun(async () => attemptOnce('grep zzz /etc/hostname'), normalizeRetryOptions({ retries: 3, backoffMs: 0 }));
+    const outcome = await retryRun(
+      async () => attemptOnce('grep zzz /etc/hostname'),
+      normalizeRetryOptions({ retries: 3, backoffMs: 0 }),
+    );
     expect(outcome.attempts).toHaveLength(4);
     expect(outcome.last).toMatchObject({ exit: 1, status: 'ok', message: 'No matches found' });
   });
 
   it('retries only the listed exit codes', async () => {
-    const listed = await retryRun(async () => attemptOnce(flaky(2, 75)), normalizeRetryOptions({ retries: 3, backoffMs: 0, retryOnExit: [75] }));
+    const listed = await retryRun(
+      async () => attemptOnce(flaky(2, 75)),
+      normalizeRetryOptions({ retries: 3, backoffMs: 0, retryOnExit: [75] }),
+    );
     expect(listed.attempts.map((a) => a.exit)).toEqual([75, 0]);
     rmSync(join(dir, 'count'));
-    const unlisted = await retryRun(async () => attemptOnce(flaky(2, 3)), normalizeRetryOptions({ retries: 3, backoffMs: 0, retryOnExit: [75] }));
+    const unlisted = await retryRun(
+      async () => attemptOnce(flaky(2, 3)),
+      normalizeRetryOptions({ retries: 3, backoffMs: 0, retryOnExit: [75] }),
+    );
     expect(unlisted.attempts.map((a) => a.exit)).toEqual([3]);
   });
 
   it('retries failed expectations when retryOnAssertFail is set', async () => {
-    const command = 'c=$(cat count 2>/dev/null || echo 0); c=$((c+1)); echo $c > count; [ $c -ge 2 ] && echo ready || echo starting';
-    const outcome = await retryRun(async () => attemptOnce(command, { stdoutContains: 'ready' }), normalizeRetryOptions({ retries: 3, backoffMs: 0, retryOnAssertFail: true }));
+    const command =
+      'c=$(cat count 2>/dev/null || echo 0); c=$((c+1)); echo $c > count; [ $c -ge 2 ] && echo ready || echo starting';
+    const outcome = await retryRun(
+      async () => attemptOnce(command, { stdoutContains: 'ready' }),
+      normalizeRetryOptions({ retries: 3, backoffMs: 0, retryOnAssertFail: true }),
+    );
     expect(outcome.attempts.map((a) => [a.status, a.assertOk, a.assertionsFailed])).toEqual([
       ['ok', false, ['expected stdout to contain "ready"; it did not (1 line)']],
       ['ok', true, undefined],
@@ -109,7 +127,9 @@ describe('retryRun', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
     const started = Date.now();
-    const outcome = await retryRun(async () => attemptOnce('exit 1'), normalizeRetryOptions({ retries: 1, backoffMs: 60_000 }), { signal: controller.signal });
+    const outcome = await retryRun(async () => attemptOnce('exit 1'), normalizeRetryOptions({ retries: 1, backoffMs: 60_000 }), {
+      signal: controller.signal,
+    });
     expect(outcome.aborted).toBe(true);
     expect(Date.now() - started).toBeLessThan(10_000);
   });
@@ -117,7 +137,14 @@ describe('retryRun', () => {
 
 describe('normalizeRetryOptions', () => {
   it('applies defaults and accepts a single exit code', () => {
-    expect(normalizeRetryOptions({})).toEqual({ retries: 0, backoffMs: 1000, maxBackoffMs: 30_000, retryOnAssertFail: false, factor: 2, jitter: 0.2 });
+    expect(normalizeRetryOptions({})).toEqual({
+      retries: 0,
+      backoffMs: 1000,
+      maxBackoffMs: 30_000,
+      retryOnAssertFail: false,
+      factor: 2,
+      jitter: 0.2,
+    });
     expect(normalizeRetryOptions({ retryOnExit: 75 }).retryOnExit).toEqual([75]);
   });
 

@@ -15,7 +15,12 @@ export interface ViewFacts {
 }
 
 /** `whole` is the stream's lines as the record numbers them (normalised); `view` what condense or run() returned. */
-export function expectExactView(whole: readonly string[], view: string, omitted?: readonly LineRange[], options: { maxLineChars?: number; exactFolds?: boolean; endsWithNewline?: boolean } = {}): ViewFacts {
+export function expectExactView(
+  whole: readonly string[],
+  view: string,
+  omitted?: readonly LineRange[],
+  options: { maxLineChars?: number; exactFolds?: boolean; endsWithNewline?: boolean } = {},
+): ViewFacts {
   const maxLineChars = options.maxLineChars ?? 400;
   // a condensed view is its lines joined by "\n", nothing after the last; a whole one ends as the stream did
   const viewLines = view === '' ? [] : (options.endsWithNewline === false ? view : view.replace(/\n$/, '')).split('\n');
@@ -39,7 +44,12 @@ export function expectExactView(whole: readonly string[], view: string, omitted?
       started = true;
     } else if (fold) {
       expect(lastShown, `fold marker "${line}" follows a shown line`).toBeGreaterThan(0);
-      folds.push({ exemplar: lastShown, count: Number(fold[1]), from: Number(fold[2] ?? fold[4]), to: Number(fold[3] ?? fold[4]) });
+      folds.push({
+        exemplar: lastShown,
+        count: Number(fold[1]),
+        from: Number(fold[2] ?? fold[4]),
+        to: Number(fold[3] ?? fold[4]),
+      });
     } else if (!started && (line.startsWith('[overview:') || line.startsWith('[… exit code') || line.startsWith('[… killed'))) {
       continue;
     } else {
@@ -55,11 +65,15 @@ export function expectExactView(whole: readonly string[], view: string, omitted?
   if (omitted !== undefined) expect(omitted).toEqual(gaps);
   for (const fold of folds) {
     expect(fold.count).toBeGreaterThan(0);
-    expect(shownAt.has(fold.from) || shownAt.has(fold.to), `fold range ${fold.from}–${fold.to} starts and ends on hidden lines`).toBe(false);
+    expect(
+      shownAt.has(fold.from) || shownAt.has(fold.to),
+      `fold range ${fold.from}–${fold.to} starts and ends on hidden lines`,
+    ).toBe(false);
     if (options.exactFolds === false) continue;
     const shape = shapeOf(whole[fold.exemplar - 1] as string);
     let alike = 0;
-    for (let k = fold.from; k <= fold.to; k++) if (!shownAt.has(k) && (whole[k - 1] as string).trim() !== '' && shapeOf(whole[k - 1] as string) === shape) alike++;
+    for (let k = fold.from; k <= fold.to; k++)
+      if (!shownAt.has(k) && (whole[k - 1] as string).trim() !== '' && shapeOf(whole[k - 1] as string) === shape) alike++;
     expect(fold.count, `fold after line ${fold.exemplar} counts its hidden look-alikes in ${fold.from}–${fold.to}`).toBe(alike);
   }
   return { shown: shownAt.size, gaps: gaps.length, folds: folds.length };

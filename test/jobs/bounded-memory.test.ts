@@ -14,7 +14,11 @@ describe('a job printing 500 MB', () => {
     let peak = baseline;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
     try {
-      const { jobId } = await run(`yes 'a fairly ordinary line of build output, repeated' | head -c ${TOTAL}`, { store, jobs, background: true });
+      const { jobId } = await run(`yes 'a fairly ordinary line of build output, repeated' | head -c ${TOTAL}`, {
+        store,
+        jobs,
+        background: true,
+      });
       let offset = 0;
       let status = 'running';
       while (status === 'running') {

@@ -21,7 +21,9 @@ describe('job ids', () => {
       expect(a.jobId).toMatch(/^j[0-9]{21}$/);
       const logs = createTools(second, { include: ['sh_logs'] })[0]!;
       const answer = (await logs.handler({ job_id: a.jobId })).structuredContent;
-      expect(answer).toMatchObject({ error: { code: 'JOB_NOT_FOUND', message: expect.stringContaining('belong to the process that started them') } });
+      expect(answer).toMatchObject({
+        error: { code: 'JOB_NOT_FOUND', message: expect.stringContaining('belong to the process that started them') },
+      });
     } finally {
       await second.close();
     }

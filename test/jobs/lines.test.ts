@@ -10,11 +10,18 @@ describe('jobs.lines()', () => {
     const shell = createShell({ cwd: tempDir(), storeDir: join(tempDir(), 'records') });
     try {
       const started = performance.now();
-      const job = await shell.run('echo one; printf "tw"; sleep 0.3; printf "o\\r\\n"; echo err >&2; sleep 0.5; printf "last"', { background: true });
+      const job = await shell.run('echo one; printf "tw"; sleep 0.3; printf "o\\r\\n"; echo err >&2; sleep 0.5; printf "last"', {
+        background: true,
+      });
       const seen: (JobLine & { at: number })[] = [];
       for await (const line of shell.jobs.lines(job.jobId!)) seen.push({ ...line, at: performance.now() - started });
       const ended = performance.now() - started;
-      expect(seen.map(({ stream, line }) => [stream, line])).toEqual([['stdout', 'one'], ['stdout', 'two'], ['stderr', 'err'], ['stdout', 'last']]);
+      expect(seen.map(({ stream, line }) => [stream, line])).toEqual([
+        ['stdout', 'one'],
+        ['stdout', 'two'],
+        ['stderr', 'err'],
+        ['stdout', 'last'],
+      ]);
       expect(ended - seen[0]!.at).toBeGreaterThan(500);
       expect((await shell.jobs.logs(job.jobId!)).status).toBe('exited');
     } finally {

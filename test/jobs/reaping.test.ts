@@ -24,7 +24,9 @@ interface Started {
 async function startHost(mode: 'stay' | 'exit' | 'throw'): Promise<Started> {
   const dir = mkdtempSync(join(tmpdir(), 'tersh-reap-test-'));
   const child = spawn(process.execPath, ['--import', 'tsx', host, dir, mode], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   let text = '';
   child.stderr.resume();
   const line = await new Promise<string>((resolve, reject) => {
@@ -41,17 +43,20 @@ async function startHost(mode: 'stay' | 'exit' | 'throw'): Promise<Started> {
 }
 
 describe('reaping at host exit', () => {
-  it.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)('kills every job process, escapees included, when the host gets %s, then dies of it as it would without tersh', async (signal) => {
-    const { exit, hostPid, jobPids, dir } = await startHost('stay');
-    try {
-      expect(jobPids.length).toBeGreaterThanOrEqual(3);
-      process.kill(hostPid, signal);
-      expect((await exit).signal).toBe(signal);
-      expect(await waitFor(() => jobPids.every((pid) => !alive(pid)), 2_000)).toBe(true);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)(
+    'kills every job process, escapees included, when the host gets %s, then dies of it as it would without tersh',
+    async (signal) => {
+      const { exit, hostPid, jobPids, dir } = await startHost('stay');
+      try {
+        expect(jobPids.length).toBeGreaterThanOrEqual(3);
+        process.kill(hostPid, signal);
+        expect((await exit).signal).toBe(signal);
+        expect(await waitFor(() => jobPids.every((pid) => !alive(pid)), 2_000)).toBe(true);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('kills every job process when the host calls process.exit', async () => {
     const { exit, jobPids, dir } = await startHost('exit');

@@ -51,7 +51,19 @@ describe('the public surface', () => {
   });
 
   it('keeps the plumbing out: no process handles, record writers, normalisers or internal helpers', () => {
-    for (const name of ['ProcessHandle', 'StreamCapture', 'RecordWriter', 'StreamFile', 'normalizeExpectations', 'wrapForRun', 'toSnakeCase', 'snapshotGitState', 'backoffDelayMs', 'resolveShell', 'signalName']) {
+    for (const name of [
+      'ProcessHandle',
+      'StreamCapture',
+      'RecordWriter',
+      'StreamFile',
+      'normalizeExpectations',
+      'wrapForRun',
+      'toSnakeCase',
+      'snapshotGitState',
+      'backoffDelayMs',
+      'resolveShell',
+      'signalName',
+    ]) {
       expect(tersh, name).not.toHaveProperty(name);
     }
   });

@@ -40,21 +40,41 @@ describe('the npm package', () => {
   beforeAll(() => {
     packDir = tempDir('tersh-pack-');
     // CI builds before testing; elsewhere build once here. Packing then skips prepack's second build.
-    if (!existsSync(join(root, 'dist/grammar/tree-sitter-bash.wasm'))) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
-    const out = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    if (!existsSync(join(root, 'dist/grammar/tree-sitter-bash.wasm')))
+      execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
+    const out = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     packed = (JSON.parse(out) as PackResult[])[0]!;
   }, 240_000);
 
   it('ships the build, the grammar wasm with its licence, the licence, the readme and the docs', () => {
     const paths = packed.files.map((file) => file.path);
-    for (const path of ['dist/index.js', 'dist/index.d.ts', 'dist/cli/main.js', 'dist/grammar/tree-sitter-bash.wasm', 'dist/grammar/LICENSE', 'LICENSE', 'README.md', 'CHANGELOG.md', 'docs/run.md', 'package.json']) {
+    for (const path of [
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/cli/main.js',
+      'dist/grammar/tree-sitter-bash.wasm',
+      'dist/grammar/LICENSE',
+      'LICENSE',
+      'README.md',
+      'CHANGELOG.md',
+      'docs/run.md',
+      'package.json',
+    ]) {
       expect(paths, path).toContain(path);
     }
-    expect(readFileSync(join(root, 'node_modules/tree-sitter-bash/tree-sitter-bash.wasm')).length).toBe(packed.files.find((file) => file.path === 'dist/grammar/tree-sitter-bash.wasm')!.size);
+    expect(readFileSync(join(root, 'node_modules/tree-sitter-bash/tree-sitter-bash.wasm')).length).toBe(
+      packed.files.find((file) => file.path === 'dist/grammar/tree-sitter-bash.wasm')!.size,
+    );
   });
 
   it('ships no source maps, sources, tests or grammar C sources', () => {
-    const stray = packed.files.map((file) => file.path).filter((path) => /\.map$|^src\/|^test\/|^bench\/|^scripts\/|\.c$|\.h$|prebuilds|binding\.gyp/.test(path));
+    const stray = packed.files
+      .map((file) => file.path)
+      .filter((path) => /\.map$|^src\/|^test\/|^bench\/|^scripts\/|\.c$|\.h$|prebuilds|binding\.gyp/.test(path));
     expect(stray).toEqual([]);
   });
 
@@ -64,7 +84,12 @@ describe('the npm package', () => {
   });
 
   it('declares its licence, repository, homepage and bugs, takes tree-sitter-bash at build time only, and names @types/node as a peer', () => {
-    expect(manifest).toMatchObject({ license: 'MIT', repository: { type: 'git' }, homepage: expect.any(String), bugs: { url: expect.any(String) } });
+    expect(manifest).toMatchObject({
+      license: 'MIT',
+      repository: { type: 'git' },
+      homepage: expect.any(String),
+      bugs: { url: expect.any(String) },
+    });
     expect(manifest.dependencies['tree-sitter-bash']).toBeUndefined();
     expect(manifest.devDependencies['tree-sitter-bash']).toBeDefined();
     expect(manifest.peerDependencies?.['@types/node']).toBeDefined();
@@ -87,8 +112,15 @@ describe('the npm package', () => {
 
     it('plans with the shipped grammar (tree-sitter-bash is not installed)', () => {
       const script = "const { plan } = await import('tersh'); console.log((await plan('rm -rf /tmp/x')).category);";
-      expect(() => execFileSync('node', ['-e', "import.meta.resolve('tree-sitter-bash/package.json')", '--input-type=module'], { cwd: consumer, stdio: 'ignore' })).toThrow();
-      expect(execFileSync('node', ['--input-type=module', '-e', script], { cwd: consumer, encoding: 'utf8' }).trim()).toBe('destructive');
+      expect(() =>
+        execFileSync('node', ['-e', "import.meta.resolve('tree-sitter-bash/package.json')", '--input-type=module'], {
+          cwd: consumer,
+          stdio: 'ignore',
+        }),
+      ).toThrow();
+      expect(execFileSync('node', ['--input-type=module', '-e', script], { cwd: consumer, encoding: 'utf8' }).trim()).toBe(
+        'destructive',
+      );
     });
 
     it('type-checks a consumer importing the public names, with `types: []` and skipLibCheck off', () => {
@@ -104,7 +136,15 @@ describe('the npm package', () => {
           'console.log(result.ok, await retry(() => 1, options));',
         ].join('\n'),
       );
-      const compilerOptions = { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: false, noEmit: true, types: [] };
+      const compilerOptions = {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        skipLibCheck: false,
+        noEmit: true,
+        types: [],
+      };
       writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['index.ts'] }));
       const tsc = join(root, 'node_modules/typescript/bin/tsc');
       expect(() => execFileSync('node', [tsc, '-p', consumer], { cwd: consumer, encoding: 'utf8' })).not.toThrow();

@@ -28,7 +28,10 @@ describe('the labelled corpus', () => {
       for (const [command, label, rule] of rows) {
         it(`labels ${title(command)} ${label}${rule ? ` by ${rule}` : ''}`, () => {
           const plan = planner.plan(command);
-          expect({ label: labelOf(plan), destructive: plan.destructive }).toEqual({ label, destructive: label === 'destructive' || label === 'complex!' });
+          expect({ label: labelOf(plan), destructive: plan.destructive }).toEqual({
+            label,
+            destructive: label === 'destructive' || label === 'complex!',
+          });
           if (rule) expect(plan.segments.flatMap((s) => s.rules)).toContain(rule);
         });
       }

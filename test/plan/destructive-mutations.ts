@@ -3,10 +3,24 @@
 // Shared by the bounded fuzz test and bench/plan-fuzz.bench.ts.
 
 export const destructiveSeeds: readonly string[][] = [
-  ['rm', '-rf', 'victim'], ['rm', '-r', 'victim'], ['rm', 'victim'], ['git', 'push', '--force'], ['git', 'reset', '--hard'],
-  ['git', 'clean', '-fdx'], ['dd', 'if=/dev/zero', 'of=/dev/sda'], ['mkfs.ext4', '/dev/sda1'], ['kubectl', 'delete', 'pod', 'x'],
-  ['terraform', 'destroy'], ['shred', '-u', 'f'], ['find', '.', '-delete'], ['chmod', '-R', '777', '/'], ['truncate', '-s', '0', 'f'],
-  ['docker', 'system', 'prune', '-af'], ['git', 'branch', '-D', 'main'], ['aws', 's3', 'rb', 's3://bucket', '--force'], ['systemctl', 'stop', 'nginx'],
+  ['rm', '-rf', 'victim'],
+  ['rm', '-r', 'victim'],
+  ['rm', 'victim'],
+  ['git', 'push', '--force'],
+  ['git', 'reset', '--hard'],
+  ['git', 'clean', '-fdx'],
+  ['dd', 'if=/dev/zero', 'of=/dev/sda'],
+  ['mkfs.ext4', '/dev/sda1'],
+  ['kubectl', 'delete', 'pod', 'x'],
+  ['terraform', 'destroy'],
+  ['shred', '-u', 'f'],
+  ['find', '.', '-delete'],
+  ['chmod', '-R', '777', '/'],
+  ['truncate', '-s', '0', 'f'],
+  ['docker', 'system', 'prune', '-af'],
+  ['git', 'branch', '-D', 'main'],
+  ['aws', 's3', 'rb', 's3://bucket', '--force'],
+  ['systemctl', 'stop', 'nginx'],
 ];
 
 /** Deterministic, so a failure can be replayed from its seed and index. */
@@ -46,7 +60,34 @@ function spellName(random: Random, name: string): string {
 }
 
 // Programs that run the rest of their words as a command (any may wrap any other)...
-const wrappers = ['sudo', 'sudo -u root', 'sudo -h host', 'sudo -E', 'sudo A=1', 'env', 'env -i', 'env A=1', 'nice -n 5', 'nice', 'chrt 10', 'chrt -f 10', 'taskset 1', 'taskset -c 0', 'timeout 5', 'timeout -s KILL 5', 'nohup', 'stdbuf -o0', 'ionice -c3', 'setsid', 'doas', 'flock /tmp/l', 'unbuffer', 'numactl -C 0', 'systemd-run --uid 0', 'xargs'];
+const wrappers = [
+  'sudo',
+  'sudo -u root',
+  'sudo -h host',
+  'sudo -E',
+  'sudo A=1',
+  'env',
+  'env -i',
+  'env A=1',
+  'nice -n 5',
+  'nice',
+  'chrt 10',
+  'chrt -f 10',
+  'taskset 1',
+  'taskset -c 0',
+  'timeout 5',
+  'timeout -s KILL 5',
+  'nohup',
+  'stdbuf -o0',
+  'ionice -c3',
+  'setsid',
+  'doas',
+  'flock /tmp/l',
+  'unbuffer',
+  'numactl -C 0',
+  'systemd-run --uid 0',
+  'xargs',
+];
 // ...and shell words that only prefix a simple command.
 const shellPrefixes = ['time', 'exec', 'command', 'A=1', 'A=1 B=2', 'time -p'];
 
@@ -82,9 +123,18 @@ function embed(random: Random, command: string, outermost: boolean): string {
   ];
   // Backticks and heredoc bodies expand backslashes: only plain commands go there.
   const plain = !/[\\`$'"\n]/.test(command);
-  if (plain) contexts.push((c) => `echo \`${c}\``, (c) => `echo \${x:-\`${c}\`}`);
+  if (plain)
+    contexts.push(
+      (c) => `echo \`${c}\``,
+      (c) => `echo \${x:-\`${c}\`}`,
+    );
   if (outermost && !/\nEOF$/.test(command)) contexts.push((c) => `bash <<'EOF'\n${c}\nEOF`);
-  if (outermost && plain) contexts.push((c) => `cat <<EOF\n\`${c}\`\nEOF`, (c) => `cat <<EOF\n$(${c})\nEOF`, (c) => `cat <<EOF | wc -l\nhello \`${c}\` there\nEOF`);
+  if (outermost && plain)
+    contexts.push(
+      (c) => `cat <<EOF\n\`${c}\`\nEOF`,
+      (c) => `cat <<EOF\n$(${c})\nEOF`,
+      (c) => `cat <<EOF | wc -l\nhello \`${c}\` there\nEOF`,
+    );
   return pick(random, contexts)(command);
 }
 

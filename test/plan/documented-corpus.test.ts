@@ -28,12 +28,16 @@ describe('the documented command set (tuning half only; the frozen half is repor
     const falseAlarms = safe.filter((r) => flagged(r.command)).map((r) => r.command);
     const recall = 1 - missed.length / destructive.length;
     const falsePositiveRate = falseAlarms.length / safe.length;
-    console.log(`documented tuning half: ${tuningRows.length} rows; recall ${(recall * 100).toFixed(1)}% of ${destructive.length}; false positives ${(falsePositiveRate * 100).toFixed(1)}% of ${safe.length}`);
+    console.log(
+      `documented tuning half: ${tuningRows.length} rows; recall ${(recall * 100).toFixed(1)}% of ${destructive.length}; false positives ${(falsePositiveRate * 100).toFixed(1)}% of ${safe.length}`,
+    );
     expect(recall, missed.join('\n')).toBeGreaterThanOrEqual(0.97);
     expect(falsePositiveRate, falseAlarms.join('\n')).toBeLessThanOrEqual(0.01);
   });
 
   it('never reads a destructive command of the tuning half as read-only', () => {
-    expect(tuningRows.filter((r) => r.destructive && planner.plan(r.command).category === 'read-only').map((r) => r.command)).toEqual([]);
+    expect(
+      tuningRows.filter((r) => r.destructive && planner.plan(r.command).category === 'read-only').map((r) => r.command),
+    ).toEqual([]);
   });
 });

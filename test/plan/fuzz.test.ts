@@ -5,7 +5,27 @@ import { createPlanner, type Planner } from '../../src/plan/index.js';
 import { allRows } from './corpus/index.js';
 import { mulberry32, mutateDestructive } from './destructive-mutations.js';
 
-const alphabet = [...'abcdefghijklmnopqrstuvwxyz -_./=:,+', ...'$(){}[]|&;<>"\'`\\*?!#~%^@\n\t', '\0', 'é', '😀', 'rm', 'sh', 'EOF', '<<', '$(', '${', "$'", '\\x', '-rf', 'git', 'push', '--force', 'sudo', 'bash -c '];
+const alphabet = [
+  ...'abcdefghijklmnopqrstuvwxyz -_./=:,+',
+  ...'$(){}[]|&;<>"\'`\\*?!#~%^@\n\t',
+  '\0',
+  'é',
+  '😀',
+  'rm',
+  'sh',
+  'EOF',
+  '<<',
+  '$(',
+  '${',
+  "$'",
+  '\\x',
+  '-rf',
+  'git',
+  'push',
+  '--force',
+  'sudo',
+  'bash -c ',
+];
 const corpus = allRows.map(([command]) => command).filter((c) => c.length < 2_000);
 
 function generate(random: () => number, i: number): string {
@@ -13,7 +33,26 @@ function generate(random: () => number, i: number): string {
   const base = pick(corpus);
   switch (i % 5) {
     case 4: {
-      const words = ['rm', '-rf', 'git', 'push', '--force', 'ls', 'sudo', 'x', '@', '%', '+', '=', ',', ':', '--help', 'A=1', 'if', 'time'];
+      const words = [
+        'rm',
+        '-rf',
+        'git',
+        'push',
+        '--force',
+        'ls',
+        'sudo',
+        'x',
+        '@',
+        '%',
+        '+',
+        '=',
+        ',',
+        ':',
+        '--help',
+        'A=1',
+        'if',
+        'time',
+      ];
       const length = 1 + Math.floor(random() * 6);
       let out = '';
       for (let k = 0; k < length; k++) out += pick(words) + (random() < 0.7 ? ' ' : '');
@@ -33,12 +72,21 @@ function generate(random: () => number, i: number): string {
       for (let k = 0; k < edits; k++) {
         const at = Math.floor(random() * (out.length + 1));
         const kind = random();
-        out = kind < 0.4 ? out.slice(0, at) + pick(alphabet) + out.slice(at) : kind < 0.7 ? out.slice(0, at) + out.slice(at + 1) : out.slice(0, at) + pick(alphabet) + out.slice(at + 1);
+        out =
+          kind < 0.4
+            ? out.slice(0, at) + pick(alphabet) + out.slice(at)
+            : kind < 0.7
+              ? out.slice(0, at) + out.slice(at + 1)
+              : out.slice(0, at) + pick(alphabet) + out.slice(at + 1);
       }
       return out;
     }
     default:
-      return base + pick([' ', ';', '|', '&&', '\n', '$(', '`', '"', "'", '<<EOF\n']) + pick(corpus).slice(0, Math.floor(random() * 40));
+      return (
+        base +
+        pick([' ', ';', '|', '&&', '\n', '$(', '`', '"', "'", '<<EOF\n']) +
+        pick(corpus).slice(0, Math.floor(random() * 40))
+      );
   }
 }
 
@@ -64,7 +112,8 @@ describe('plan() under fuzzing', () => {
         const plan = planner.plan(input);
         category = plan.category;
         if (plan.segments.some((s) => s.rules.includes('shell.parse-error'))) broken++;
-        if (plan.segments.some((s) => s.destructive) && !plan.destructive) failures.push(`#${i} destructive segment lost: ${JSON.stringify(input)}`);
+        if (plan.segments.some((s) => s.destructive) && !plan.destructive)
+          failures.push(`#${i} destructive segment lost: ${JSON.stringify(input)}`);
       } catch (error) {
         failures.push(`#${i} threw ${(error as Error).message}: ${JSON.stringify(input)}`);
         continue;
@@ -98,9 +147,12 @@ describe('plan() under fuzzing', () => {
       const input = mutateDestructive(random);
       const plan = patient.plan(input);
       if (plan.category === 'read-only') readOnly.push(`#${i} (seed ${seed}) ${JSON.stringify(input)}`);
-      if (!plan.destructive && plan.category !== 'destructive') unflagged.push(`#${i} (seed ${seed}) ${plan.category} ${JSON.stringify(input)}`);
+      if (!plan.destructive && plan.category !== 'destructive')
+        unflagged.push(`#${i} (seed ${seed}) ${plan.category} ${JSON.stringify(input)}`);
     }
-    console.log(`destructive mutations: ${total} inputs, ${readOnly.length} read-only, ${unflagged.length} not flagged destructive`);
+    console.log(
+      `destructive mutations: ${total} inputs, ${readOnly.length} read-only, ${unflagged.length} not flagged destructive`,
+    );
     expect(readOnly).toEqual([]);
     expect(unflagged.slice(0, 10)).toEqual([]);
   }, 120_000);

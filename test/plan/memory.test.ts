@@ -4,7 +4,12 @@ import { createPlanner } from '../../src/plan/index.js';
 describe('planner memory', () => {
   it('frees every syntax tree, so wasm memory stays flat over 20 000 plans', async () => {
     const planner = await createPlanner();
-    const commands = ['cat <<EOF | sh\nrm -rf /\nEOF', 'git status && ls -la | grep x > out', 'echo $(rm -rf /) "quoted $x"', 'bash -c "eval \\"ls\\""'];
+    const commands = [
+      'cat <<EOF | sh\nrm -rf /\nEOF',
+      'git status && ls -la | grep x > out',
+      'echo $(rm -rf /) "quoted $x"',
+      'bash -c "eval \\"ls\\""',
+    ];
     for (let i = 0; i < 2_000; i++) planner.plan(commands[i % commands.length] as string);
     const before = process.memoryUsage().external;
     for (let i = 0; i < 20_000; i++) planner.plan(commands[i % commands.length] as string);

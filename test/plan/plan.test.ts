@@ -3,12 +3,24 @@ import { createPlanner, plan, toolAnnotations } from '../../src/plan/index.js';
 
 describe('plan', () => {
   it('reports segments with the resolved program, the normalised argv and the rules that fired', async () => {
-    const result = await plan("sudo -u root env FOO=1 /bin/r''m -rf \"a b\" && git -C repo status");
+    const result = await plan('sudo -u root env FOO=1 /bin/r\'\'m -rf "a b" && git -C repo status');
     expect(result.segments).toMatchObject([
-      { program: 'rm', argv: ['rm', '-rf', 'a b'], rules: ['fs.rm-recursive-force'], category: 'destructive', destructive: true, depth: 0 },
+      {
+        program: 'rm',
+        argv: ['rm', '-rf', 'a b'],
+        rules: ['fs.rm-recursive-force'],
+        category: 'destructive',
+        destructive: true,
+        depth: 0,
+      },
       { program: 'git', argv: ['git', 'status'], rules: ['git.read'], category: 'read-only', destructive: false },
     ]);
-    expect(result).toMatchObject({ category: 'destructive', destructive: true, reversible: false, warnings: ['may force-remove files', 'runs as root'] });
+    expect(result).toMatchObject({
+      category: 'destructive',
+      destructive: true,
+      reversible: false,
+      warnings: ['may force-remove files', 'runs as root'],
+    });
     expect(result.effects).toEqual([{ path: 'a b', kind: 'delete' }]);
   });
 
@@ -44,13 +56,26 @@ describe('plan', () => {
   });
 
   it('returns no segments and read-only for an empty command', async () => {
-    expect(await plan('')).toEqual({ category: 'read-only', destructive: false, reversible: true, effects: [], warnings: [], segments: [] });
+    expect(await plan('')).toEqual({
+      category: 'read-only',
+      destructive: false,
+      reversible: true,
+      effects: [],
+      warnings: [],
+      segments: [],
+    });
   });
 
   it('matches caller rules before the built-in ones', async () => {
     const planner = await createPlanner({
       rules: [
-        { id: 'local.deploy', program: 'deploy', subcommand: ['prod'], category: 'destructive', warning: 'deploys to production' },
+        {
+          id: 'local.deploy',
+          program: 'deploy',
+          subcommand: ['prod'],
+          category: 'destructive',
+          warning: 'deploys to production',
+        },
         { id: 'local.safe-rm', program: ['rm'], flags: [['--interactive=always']], category: 'mutating' },
       ],
     });
@@ -66,15 +91,25 @@ describe('plan', () => {
   });
 
   it('treats input over maxLength as complex without parsing it', async () => {
-    expect(await plan('ls -la', { maxLength: 3 })).toMatchObject({ category: 'complex', destructive: false, warnings: ['is too long to check'] });
+    expect(await plan('ls -la', { maxLength: 3 })).toMatchObject({
+      category: 'complex',
+      destructive: false,
+      warnings: ['is too long to check'],
+    });
   });
 
   it('rejects invalid options and commands with the field named', async () => {
     await expect(plan(42 as never)).rejects.toThrow('Expected `command` to be a string, got `42` (number)');
-    await expect(plan('ls', { maxDepth: -1 })).rejects.toThrow('Expected `maxDepth` to be an integer from 0 to 16, got `-1` (number)');
+    await expect(plan('ls', { maxDepth: -1 })).rejects.toThrow(
+      'Expected `maxDepth` to be an integer from 0 to 16, got `-1` (number)',
+    );
     await expect(plan('ls', { depth: 2 } as never)).rejects.toThrow('Unknown option `depth`');
-    await expect(createPlanner({ rules: [{ id: 'x', program: 'y', category: 'fatal' }] as never })).rejects.toThrow("Expected `rules[0].category` to be one of");
-    await expect(createPlanner({ rules: [{ id: 'x', program: 'y', category: 'mutating', argPattern: '(' }] })).rejects.toThrow('Expected `rules[0].argPattern` to be a valid regular expression');
+    await expect(createPlanner({ rules: [{ id: 'x', program: 'y', category: 'fatal' }] as never })).rejects.toThrow(
+      'Expected `rules[0].category` to be one of',
+    );
+    await expect(createPlanner({ rules: [{ id: 'x', program: 'y', category: 'mutating', argPattern: '(' }] })).rejects.toThrow(
+      'Expected `rules[0].argPattern` to be a valid regular expression',
+    );
   });
 });
 

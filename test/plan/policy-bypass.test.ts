@@ -95,7 +95,9 @@ describe('deep nesting (issue 20.6)', () => {
   });
 
   it('reads moderate nesting exactly', () => {
-    expect(planner.plan(`echo ${'$('.repeat(20)}rm -rf victim${')'.repeat(20)}`).segments.some((s) => s.program === 'rm')).toBe(true);
+    expect(planner.plan(`echo ${'$('.repeat(20)}rm -rf victim${')'.repeat(20)}`).segments.some((s) => s.program === 'rm')).toBe(
+      true,
+    );
     expect(planner.plan(`${'('.repeat(50)}ls${')'.repeat(50)}`).category).toBe('read-only');
   });
 });

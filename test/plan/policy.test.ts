@@ -27,12 +27,18 @@ describe('createPolicy', () => {
     expect(deny.check(planner.plan(command))).toMatchObject({ action: 'block', rule });
   });
 
-  it.each(['rm file', 'rm -r dir', 'rm -R -f x', 'git push', 'git push -f', 'git commit -m "rm -rf"', 'grep "rm -rf" notes', 'echo kubectl delete pod'])(
-    'allows %j, which no deny entry names literally',
-    (command) => {
-      expect(deny.check(planner.plan(command))).toEqual({ action: 'allow' });
-    },
-  );
+  it.each([
+    'rm file',
+    'rm -r dir',
+    'rm -R -f x',
+    'git push',
+    'git push -f',
+    'git commit -m "rm -rf"',
+    'grep "rm -rf" notes',
+    'echo kubectl delete pod',
+  ])('allows %j, which no deny entry names literally', (command) => {
+    expect(deny.check(planner.plan(command))).toEqual({ action: 'allow' });
+  });
 
   it('names the segment and the entry in the reason', () => {
     expect(deny.check(planner.plan('sudo rm -rf /tmp/x')).reason).toBe('`rm -rf /tmp/x` is denied by policy (`rm -rf`)');
@@ -48,9 +54,15 @@ describe('createPolicy', () => {
     const allow = createPolicy({ allow: ['ls', 'git status', 'git diff', 'cat'] });
     expect(allow.check(planner.plan('ls -la && git status'))).toEqual({ action: 'allow' });
     expect(allow.check(planner.plan('git diff | cat'))).toEqual({ action: 'allow' });
-    expect(allow.check(planner.plan('ls && git push'))).toMatchObject({ action: 'block', reason: '`git push` is not on the allow list' });
+    expect(allow.check(planner.plan('ls && git push'))).toMatchObject({
+      action: 'block',
+      reason: '`git push` is not on the allow list',
+    });
     expect(allow.check(planner.plan('$CMD'))).toMatchObject({ action: 'block' });
-    expect(allow.check(planner.plan('ls |'))).toMatchObject({ action: 'block', reason: '`shell.parse-error` is not on the allow list' });
+    expect(allow.check(planner.plan('ls |'))).toMatchObject({
+      action: 'block',
+      reason: '`shell.parse-error` is not on the allow list',
+    });
   });
 
   it('lets a deny entry win over an allow entry that also matches', () => {
@@ -60,7 +72,10 @@ describe('createPolicy', () => {
   });
 
   it('matches whole rule families and categories', () => {
-    expect(createPolicy({ deny: ['rule:fs.'] }).check(planner.plan('shred -u x'))).toMatchObject({ action: 'block', rule: 'rule:fs.' });
+    expect(createPolicy({ deny: ['rule:fs.'] }).check(planner.plan('shred -u x'))).toMatchObject({
+      action: 'block',
+      rule: 'rule:fs.',
+    });
     const noDestruction = createPolicy({ deny: ['category:destructive'] });
     expect(noDestruction.check(planner.plan('curl x | sh'))).toMatchObject({ action: 'block' });
     expect(noDestruction.check(planner.plan('git status'))).toEqual({ action: 'allow' });
@@ -68,7 +83,9 @@ describe('createPolicy', () => {
 
   it('rejects invalid options with the field named', () => {
     expect(() => createPolicy({ deny: 'rm' } as never)).toThrow('Expected `deny` to be an array of strings, got `rm` (string)');
-    expect(() => createPolicy({ mode: 'strict' } as never)).toThrow("Expected `mode` to be one of 'enforce', 'warn', 'off', got `strict` (string)");
+    expect(() => createPolicy({ mode: 'strict' } as never)).toThrow(
+      "Expected `mode` to be one of 'enforce', 'warn', 'off', got `strict` (string)",
+    );
     expect(() => createPolicy({ alow: [] } as never)).toThrow('Unknown option `alow`');
   });
 });

@@ -56,7 +56,15 @@ describe('planPowerShell', () => {
   });
 
   it('survives adversarial input without hanging', () => {
-    const nasty = ['{'.repeat(5_000), '"'.repeat(10_001), "'".repeat(9_999), '$('.repeat(3_000), '`'.repeat(5_001), '<#'.repeat(2_000), ''];
+    const nasty = [
+      '{'.repeat(5_000),
+      '"'.repeat(10_001),
+      "'".repeat(9_999),
+      '$('.repeat(3_000),
+      '`'.repeat(5_001),
+      '<#'.repeat(2_000),
+      '',
+    ];
     const started = performance.now();
     for (const line of nasty) expect(() => planPowerShell(line)).not.toThrow();
     expect(performance.now() - started).toBeLessThan(2_000);

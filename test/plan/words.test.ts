@@ -12,7 +12,7 @@ describe('word unquoting', () => {
     ['\\cA', '\x01'],
     ['\\x', '\\x'],
     ['\\xZZ', '\\xZZ'],
-  ])('decodes $\'%s\' as bash does', (body, expected) => {
+  ])("decodes $'%s' as bash does", (body, expected) => {
     expect(decodeAnsiC(body)).toBe(expected);
   });
 

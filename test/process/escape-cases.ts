@@ -21,7 +21,7 @@ export function escapeCases(inCgroup: boolean): void {
     for (const seconds of markers) killPids(livePidsWith(`sleep ${seconds}`), 'SIGKILL');
   });
 
-  it(inCgroup ? 'runs each command in a cgroup of its own' : 'runs commands in the host\'s cgroup', async () => {
+  it(inCgroup ? 'runs each command in a cgroup of its own' : "runs commands in the host's cgroup", async () => {
     const result = await run('cat /proc/self/cgroup', { store: store(), full: true });
     const own = /^0::(.*)$/m.exec(result.stdout ?? '')?.[1] ?? '';
     expect(own.endsWith(`/${result.id}`)).toBe(inCgroup);
@@ -29,7 +29,8 @@ export function escapeCases(inCgroup: boolean): void {
 
   const leavers = {
     'a setsid sleep': (s: string) => `sh -c 'setsid sleep ${s} >/dev/null 2>&1 </dev/null &'`,
-    'a perl double fork': (s: string) => `perl -MPOSIX -e 'fork and exit; POSIX::setsid(); fork and exit; open STDOUT, ">/dev/null"; open STDERR, ">/dev/null"; exec "sleep", "${s}"'`,
+    'a perl double fork': (s: string) =>
+      `perl -MPOSIX -e 'fork and exit; POSIX::setsid(); fork and exit; open STDOUT, ">/dev/null"; open STDERR, ">/dev/null"; exec "sleep", "${s}"'`,
     'a setsid env -i sleep': (s: string) => `sh -c 'setsid env -i sleep ${s} >/dev/null 2>&1 </dev/null &'`,
   };
 
@@ -66,7 +67,11 @@ export function escapeCases(inCgroup: boolean): void {
   it(`kills a setsid escapee that dropped the run tag with env -i, at a 200 ms timeout (${ITERATIONS} runs)`, async () => {
     for (let i = 0; i < ITERATIONS; i += 1) {
       const seconds = marker();
-      const result = await run(`setsid env -i sleep ${seconds} & sleep ${seconds}`, { store: store(), timeoutMs: 200, allowIdleSleep: true });
+      const result = await run(`setsid env -i sleep ${seconds} & sleep ${seconds}`, {
+        store: store(),
+        timeoutMs: 200,
+        allowIdleSleep: true,
+      });
       expect(result.timedOut).toBe(true);
       expect(livePidsWith(`sleep ${seconds}`)).toEqual([]);
     }

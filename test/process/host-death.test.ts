@@ -25,11 +25,20 @@ function markersFor(kinds: readonly string[]): Record<string, string> {
 }
 
 /** Starts the host, waits for its runs, kills it as asked; resolves once it is dead. */
-async function hostDies(death: Death, markers: Record<string, string>, env: NodeJS.ProcessEnv = process.env): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+async function hostDies(
+  death: Death,
+  markers: Record<string, string>,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   const dir = mkdtempSync(join(tmpdir(), 'tersh-host-death-'));
   const mode = death === 'exit' || death === 'throw' ? death : 'stay';
-  const child = spawn(process.execPath, ['--import', 'tsx', host, dir, mode, JSON.stringify(markers)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const child = spawn(process.execPath, ['--import', 'tsx', host, dir, mode, JSON.stringify(markers)], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   let text = '';
   child.stderr.resume();
   child.stdout.on('data', (chunk: Buffer) => {
@@ -63,12 +72,16 @@ describe('nothing outlives the host', () => {
     expect(survivors).toEqual(Object.fromEntries(kinds.map((kind) => [kind, []])));
   });
 
-  it.each(['SIGKILL', 'exit'] as const)('leaves none after %s without cgroups either (the marks found in /proc)', { timeout: 90_000 }, async (death) => {
-    const markers = markersFor(kinds);
-    await hostDies(death, markers, { ...process.env, TERSH_CGROUPS: '0' });
-    const survivors = await survivorsAfter(2_000, markers);
-    expect(survivors).toEqual(Object.fromEntries(kinds.map((kind) => [kind, []])));
-  });
+  it.each(['SIGKILL', 'exit'] as const)(
+    'leaves none after %s without cgroups either (the marks found in /proc)',
+    { timeout: 90_000 },
+    async (death) => {
+      const markers = markersFor(kinds);
+      await hostDies(death, markers, { ...process.env, TERSH_CGROUPS: '0' });
+      const survivors = await survivorsAfter(2_000, markers);
+      expect(survivors).toEqual(Object.fromEntries(kinds.map((kind) => [kind, []])));
+    },
+  );
 
   it('lets a detached run outlive the host', { timeout: 60_000 }, async () => {
     const markers = markersFor(['detached']);

@@ -16,7 +16,11 @@ describe('file descriptors inherited from the host', () => {
     const hostFile = join(dir, 'host-file');
     writeFileSync(hostFile, '');
     const launch = `exec "$@" 9>>"${hostFile}" 20>>"${hostFile}" 253>>"${hostFile}"`;
-    const started = await spawnAndWait('bash', ['-c', launch, 'host', process.execPath, '--import', 'tsx', host, dir], process.cwd());
+    const started = await spawnAndWait(
+      'bash',
+      ['-c', launch, 'host', process.execPath, '--import', 'tsx', host, dir],
+      process.cwd(),
+    );
     expect(started.stderr).toBe('');
     const results = JSON.parse(started.stdout) as { exit: number; stdout: string; stderr: string; sandboxed?: boolean }[];
     expect(readFileSync(hostFile, 'utf8')).toBe('');
@@ -28,7 +32,10 @@ describe('file descriptors inherited from the host', () => {
   });
 
   it('closes 3 to 9 with /bin/sh and higher descriptors with bash, exec-ing the command in place', () => {
-    expect(closingInheritedFds({ file: 'ls', args: ['-l'] }, [4, 9])).toEqual({ file: '/bin/sh', args: ['-c', 'exec "$@" 4>&- 9>&-', 'tersh-close-fds', 'ls', '-l'] });
+    expect(closingInheritedFds({ file: 'ls', args: ['-l'] }, [4, 9])).toEqual({
+      file: '/bin/sh',
+      args: ['-c', 'exec "$@" 4>&- 9>&-', 'tersh-close-fds', 'ls', '-l'],
+    });
     expect(closingInheritedFds({ file: 'ls', args: [] }, [20]).file).toMatch(/\/bash$/);
   });
 

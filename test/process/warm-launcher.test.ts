@@ -31,7 +31,12 @@ describe.runIf(process.platform === 'linux')('run() through the warm spawner', (
   it('starts the command as a child of the helper, with everything run() gives', async () => {
     expect(await warmSpawnerReady()).toBe(true);
     const helperPid = warmSpawner()!.helperPid;
-    const result = await run('echo "$PPID $TERSH_RUN_ID"; cat; exit 4', { store: store(), spawner: 'warm', input: 'typed\n', env: { EXTRA: '1' } });
+    const result = await run('echo "$PPID $TERSH_RUN_ID"; cat; exit 4', {
+      store: store(),
+      spawner: 'warm',
+      input: 'typed\n',
+      env: { EXTRA: '1' },
+    });
     expect(result.stdout).toBe(`${helperPid} ${result.id}\ntyped\n`);
     expect(result).toMatchObject({ exit: 4, ok: false });
   });
@@ -44,7 +49,7 @@ describe.runIf(process.platform === 'linux')('run() through the warm spawner', (
     expect(livePidsWith(`sleep ${seconds}`)).toEqual([]);
   });
 
-  it('takes the spawner from createShell, a call\'s own spawner winning', async () => {
+  it("takes the spawner from createShell, a call's own spawner winning", async () => {
     await warmSpawnerReady();
     const helperPid = warmSpawner()!.helperPid;
     const shell = createShell({ storeDir: join(tempDir(), 'shell'), spawner: 'warm' });
@@ -57,24 +62,34 @@ describe.runIf(process.platform === 'linux')('run() through the warm spawner', (
   });
 
   it('refuses an unknown spawner with a TypeError naming the field', async () => {
-    await expect(run('true', { store: store(), spawner: 'fork' as 'warm' })).rejects.toThrow("Expected `spawner` to be one of 'direct', 'warm', 'auto'");
+    await expect(run('true', { store: store(), spawner: 'fork' as 'warm' })).rejects.toThrow(
+      "Expected `spawner` to be one of 'direct', 'warm', 'auto'",
+    );
     expect(() => createShell({ spawner: 7 as unknown as 'warm' })).toThrow(/`spawner`/);
   });
 
-  it('lets the helper kill the run when its host is SIGKILLed, with no separate watchdog started', { timeout: 60_000 }, async () => {
-    const marker = uniqueSleepSeconds();
-    const child = spawn(process.execPath, ['--import', 'tsx', host, join(tempDir(), 'host'), marker], { stdio: ['ignore', 'pipe', 'inherit'] });
-    try {
-      const line = await new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString())));
-      const { helperPid } = JSON.parse(line) as { helperPid: number };
-      const helpers = childrenOf(child.pid!);
-      expect(helpers.map((entry) => entry.pid)).toContain(helperPid);
-      expect(helpers.filter((entry) => entry.cmdline.includes('--max-old-space-size=32'))).toEqual([]); // the watchdog's
-      child.kill('SIGKILL');
-      expect(await waitFor(() => livePidsWith(`sleep ${marker}`).length === 0, 3_000)).toBe(true);
-    } finally {
-      child.kill('SIGKILL');
-      killPids(livePidsWith(`sleep ${marker}`), 'SIGKILL');
-    }
-  });
+  it(
+    'lets the helper kill the run when its host is SIGKILLed, with no separate watchdog started',
+    { timeout: 60_000 },
+    async () => {
+      const marker = uniqueSleepSeconds();
+      const child = spawn(process.execPath, ['--import', 'tsx', host, join(tempDir(), 'host'), marker], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      try {
+        const line = await new Promise<string>((resolve) =>
+          child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString())),
+        );
+        const { helperPid } = JSON.parse(line) as { helperPid: number };
+        const helpers = childrenOf(child.pid!);
+        expect(helpers.map((entry) => entry.pid)).toContain(helperPid);
+        expect(helpers.filter((entry) => entry.cmdline.includes('--max-old-space-size=32'))).toEqual([]); // the watchdog's
+        child.kill('SIGKILL');
+        expect(await waitFor(() => livePidsWith(`sleep ${marker}`).length === 0, 3_000)).toBe(true);
+      } finally {
+        child.kill('SIGKILL');
+        killPids(livePidsWith(`sleep ${marker}`), 'SIGKILL');
+      }
+    },
+  );
 });

@@ -17,7 +17,16 @@ afterAll(() => spawner.close());
 let count = 0;
 function request(file: string, args: string[], extra: Partial<WarmRequest> = {}): WarmRequest {
   const tag = `warm-unit-${process.pid}-${count++}`;
-  return { file, args, cwd: process.cwd(), env: { ...process.env, TERSH_RUN_ID: tag }, stdin: 'ignore', tag, watch: true, ...extra };
+  return {
+    file,
+    args,
+    cwd: process.cwd(),
+    env: { ...process.env, TERSH_RUN_ID: tag },
+    stdin: 'ignore',
+    tag,
+    watch: true,
+    ...extra,
+  };
 }
 
 function collect(socket: Socket): Promise<string> {
@@ -26,7 +35,10 @@ function collect(socket: Socket): Promise<string> {
   return new Promise((resolve) => socket.once('close', () => resolve(Buffer.concat(chunks).toString())));
 }
 
-async function runToEnd(req: WarmRequest, input?: string): Promise<{ stdout: string; stderr: string; code: number | null; signal: string | null; pid: number }> {
+async function runToEnd(
+  req: WarmRequest,
+  input?: string,
+): Promise<{ stdout: string; stderr: string; code: number | null; signal: string | null; pid: number }> {
   const launched = await spawner.launch(req);
   if (input !== undefined) launched.stdin!.end(input);
   const [stdout, stderr, exit] = await Promise.all([collect(launched.stdout), collect(launched.stderr), launched.exit]);
@@ -78,7 +90,10 @@ describe('the warm spawner', () => {
   });
 
   it('rejects a missing or non-executable program with the error spawn gives (ENOENT, EACCES)', async () => {
-    await expect(spawner.launch(request('tersh-no-such-program', []))).rejects.toMatchObject({ code: 'ENOENT', syscall: 'spawn tersh-no-such-program' });
+    await expect(spawner.launch(request('tersh-no-such-program', []))).rejects.toMatchObject({
+      code: 'ENOENT',
+      syscall: 'spawn tersh-no-such-program',
+    });
     const notExecutable = join(mkdtempSync(join(tmpdir(), 'tersh-warm-')), 'script');
     writeFileSync(notExecutable, 'echo no\n', { mode: 0o644 });
     await expect(spawner.launch(request(notExecutable, []))).rejects.toMatchObject({ code: 'EACCES' });
@@ -106,7 +121,9 @@ describe('the warm spawner', () => {
   });
 
   it('runs 20 commands at once and hands each its own output', async () => {
-    const results = await Promise.all(Array.from({ length: 20 }, (_, index) => runToEnd(request('/bin/sh', ['-c', `echo ${index}; echo e${index} >&2`]))));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => runToEnd(request('/bin/sh', ['-c', `echo ${index}; echo e${index} >&2`]))),
+    );
     expect(results.map((result) => result.stdout)).toEqual(Array.from({ length: 20 }, (_, index) => `${index}\n`));
     expect(results.map((result) => result.stderr)).toEqual(Array.from({ length: 20 }, (_, index) => `e${index}\n`));
   });
@@ -119,7 +136,9 @@ describe('the warm spawner as a watchdog', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', host, watched, released], { stdio: ['ignore', 'pipe', 'inherit'] });
     const pids = (seconds: string): number[] => livePidsWith(`sleep ${seconds}`).filter((pid) => pid !== child.pid);
     try {
-      const helperPid = Number(await new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString()))));
+      const helperPid = Number(
+        await new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString()))),
+      );
       expect(pids(watched)).toHaveLength(3);
       child.kill('SIGKILL');
       expect(await waitFor(() => pids(watched).length === 0, 3_000)).toBe(true);

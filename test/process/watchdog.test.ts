@@ -10,7 +10,9 @@ describe('the watchdog', () => {
   it('kills every group it watches when its host is SIGKILLed, and none it was told to forget', { timeout: 60_000 }, async () => {
     const watched = uniqueSleepSeconds();
     const forgotten = uniqueSleepSeconds();
-    const child = spawn(process.execPath, ['--import', 'tsx', host, watched, forgotten], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', host, watched, forgotten], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     try {
       await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
       // The host's own command line names both markers.
@@ -21,7 +23,10 @@ describe('the watchdog', () => {
       expect(pids(forgotten)).toHaveLength(3);
     } finally {
       child.kill('SIGKILL');
-      killPids([...livePidsWith(`sleep ${watched}`), ...livePidsWith(`sleep ${forgotten}`)].filter((pid) => pid !== child.pid), 'SIGKILL');
+      killPids(
+        [...livePidsWith(`sleep ${watched}`), ...livePidsWith(`sleep ${forgotten}`)].filter((pid) => pid !== child.pid),
+        'SIGKILL',
+      );
     }
   });
 });

@@ -4,7 +4,9 @@ import { createRecordStore, type RecordStore } from '../../src/store/index.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 
 /** A PTY manager over a fresh store per test, every session closed after it. */
-export function usePty(options: Omit<PtyManagerOptions, 'store'> = {}): () => { pty: PtyManager; store: RecordStore; dir: string } {
+export function usePty(
+  options: Omit<PtyManagerOptions, 'store'> = {},
+): () => { pty: PtyManager; store: RecordStore; dir: string } {
   const tempDir = useTempDirs();
   const made: PtyManager[] = [];
   afterEach(async () => {

@@ -67,9 +67,11 @@ describe('nothing a terminal session started outlives it', () => {
         void session.run(${JSON.stringify(marker)}, { timeoutMs: 60000 });
         setTimeout(() => console.log('ready'), 200);
         process.on('message', () => {});
-        ${death === 'exit' ? "setTimeout(() => process.exit(0), 400);" : death === 'throw' ? "setTimeout(() => { throw new Error('boom'); }, 400);" : 'setInterval(() => {}, 1000);'}
+        ${death === 'exit' ? 'setTimeout(() => process.exit(0), 400);' : death === 'throw' ? "setTimeout(() => { throw new Error('boom'); }, 400);" : 'setInterval(() => {}, 1000);'}
       `;
-      const host = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const host = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       const [chunk] = (await once(host.stdout, 'data')) as [Buffer];
       expect(chunk.toString()).toContain('ready');
       expect(livePidsWith(marker).filter((pid) => pid !== host.pid)).toHaveLength(2);

@@ -37,7 +37,9 @@ describe('REPLs on a pseudo-terminal', () => {
 
   it('refuses to open a program whose prompt never comes, with its transcript named', async () => {
     const { pty } = fixture();
-    await expect(pty.open({ command: 'cat', prompt: 'never-shown', startTimeoutMs: 300 })).rejects.toMatchObject({ code: 'SPAWN_FAILED' });
+    await expect(pty.open({ command: 'cat', prompt: 'never-shown', startTimeoutMs: 300 })).rejects.toMatchObject({
+      code: 'SPAWN_FAILED',
+    });
     expect(pty.list()).toEqual([]);
   });
 });

@@ -15,7 +15,11 @@ describe('a bash session on a pseudo-terminal', () => {
     const where = await session.run('pwd; echo "$GREETING"');
     expect(where).toMatchObject({ exit: 0, ok: true, output: `${join(dir, 'sub')}\nhello\n` });
     expect(await session.run('false')).toMatchObject({ exit: 1, ok: false });
-    expect(await session.run('ls /nonexistent-folder')).toMatchObject({ exit: 2, ok: false, output: expect.stringContaining('No such file') });
+    expect(await session.run('ls /nonexistent-folder')).toMatchObject({
+      exit: 2,
+      ok: false,
+      output: expect.stringContaining('No such file'),
+    });
   });
 
   it('reads exit statuses semantically, as run() does', async () => {
@@ -65,7 +69,7 @@ describe('a bash session on a pseudo-terminal', () => {
   it('answers a password-style prompt with a later step, keeping the secret out of the record', async () => {
     const { pty, store } = fixture();
     const session = await pty.open();
-    const asked = await session.run("read -s -p 'Password: ' pw; echo; echo \"got ${#pw} characters\"", { expect: 'Password: ' });
+    const asked = await session.run('read -s -p \'Password: \' pw; echo; echo "got ${#pw} characters"', { expect: 'Password: ' });
     expect(asked).toMatchObject({ ok: true, output: 'Password: ' });
     expect(asked.exit).toBeUndefined();
     const answered = await session.run('hunter2', { secret: true });

@@ -16,7 +16,9 @@ describe('condensed views of outputs past the inline cap', () => {
     const lastShown = Number((result.stdout ?? '').trimEnd().split('\n').at(-1));
     expect(lastShown).toBe(100000);
     const [, lastGapEnd] = gaps.at(-1)!;
-    const next = (result.stdout ?? '').split('\n').find((_line, i, all) => i > 0 && all[i - 1]!.includes(`–${lastGapEnd} omitted`));
+    const next = (result.stdout ?? '')
+      .split('\n')
+      .find((_line, i, all) => i > 0 && all[i - 1]!.includes(`–${lastGapEnd} omitted`));
     expect(Number(next)).toBe(lastGapEnd! + 1);
   });
 });
@@ -24,7 +26,8 @@ describe('condensed views of outputs past the inline cap', () => {
 describe('fetching what a marker left out', () => {
   it('returns exactly the omitted lines from the detail call the first marker gives, and from every later range', async () => {
     const store = createRecordStore({ dir: join(tempDir(), 'records') });
-    const script = 'for i in $(seq 1 3000); do echo "step $i: compiled unit-$i.o with flags -O2 -g in $((i % 50)) ms"; done; echo "warning: slow unit 1500" >&2';
+    const script =
+      'for i in $(seq 1 3000); do echo "step $i: compiled unit-$i.o with flags -O2 -g in $((i % 50)) ms"; done; echo "warning: slow unit 1500" >&2';
     const result = await run(script, { store });
     const view = result.stdout ?? '';
     const call = /detail\("([^"]+)", \{ selector: "stdout", fromLine: (\d+), toLine: (\d+) \}\)/.exec(view);

@@ -10,7 +10,10 @@ describe('countNewlines', () => {
     ['2-byte lines', Buffer.from('y\n'.repeat(5000))],
     ['80-byte lines', Buffer.from(`${'x'.repeat(79)}\n`.repeat(500))],
     ['newlines only', Buffer.alloc(4099, 10)],
-    ['bytes 0-255 around 10 (0x0a, 0x8a, 0x0b, 0x09)', Buffer.from(Array.from({ length: 8192 }, (_, i) => [10, 0x8a, 11, 9, 0, 255][i % 6]!))],
+    [
+      'bytes 0-255 around 10 (0x0a, 0x8a, 0x0b, 0x09)',
+      Buffer.from(Array.from({ length: 8192 }, (_, i) => [10, 0x8a, 11, 9, 0, 255][i % 6]!)),
+    ],
     ['random bytes', Buffer.from(Array.from({ length: 65_537 }, () => Math.floor(Math.random() * 256)))],
   ];
   for (const [name, bytes] of cases) {

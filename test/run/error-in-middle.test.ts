@@ -26,21 +26,28 @@ describe('a failure in the middle of a stream past the inline cap', () => {
     ['test', '300 KB', 5_000],
     ['build', '5 MB', 85_000],
     ['test', '5 MB', 85_000],
-  ] as const)('keeps a %s failure of a %s stream, at the line number detail() fetches it from', async (kind, _size, lines) => {
-    const store = createRecordStore({ dir: join(tempDir(), 'records') });
-    const { command, failure } = errorInMiddleCommand(kind, lines);
-    const result = await run(command, { store });
-    expect(result.stdoutTruncatedBytes).toBeGreaterThan(0);
-    expect(result.stdoutLines).toBe(lines);
-    const at = shownAt(result.stdout ?? '', failure);
-    expect(at, (result.stdout ?? '').slice(0, 2000)).toBe(Math.floor(lines / 2));
-    expect(await store.detail(result.id, { fromLine: at!, toLine: at! })).toBe(`${at}: ${failure}`);
-    // every other line is shown at its number or inside one gap marker, and fold counts are exact
-    expectExactView(errorInMiddleLines(kind, lines), result.stdout ?? '', undefined, { endsWithNewline: false });
-  }, 60_000);
+  ] as const)(
+    'keeps a %s failure of a %s stream, at the line number detail() fetches it from',
+    async (kind, _size, lines) => {
+      const store = createRecordStore({ dir: join(tempDir(), 'records') });
+      const { command, failure } = errorInMiddleCommand(kind, lines);
+      const result = await run(command, { store });
+      expect(result.stdoutTruncatedBytes).toBeGreaterThan(0);
+      expect(result.stdoutLines).toBe(lines);
+      const at = shownAt(result.stdout ?? '', failure);
+      expect(at, (result.stdout ?? '').slice(0, 2000)).toBe(Math.floor(lines / 2));
+      expect(await store.detail(result.id, { fromLine: at!, toLine: at! })).toBe(`${at}: ${failure}`);
+      // every other line is shown at its number or inside one gap marker, and fold counts are exact
+      expectExactView(errorInMiddleLines(kind, lines), result.stdout ?? '', undefined, { endsWithNewline: false });
+    },
+    60_000,
+  );
 
   it('keeps it at 100 MB too, while the host grows by less than 64 MB', () => {
-    const out = execFileSync('npx', ['tsx', host, join(tempDir(), 'records'), 'build', '1700000'], { encoding: 'utf8', timeout: 240_000 });
+    const out = execFileSync('npx', ['tsx', host, join(tempDir(), 'records'), 'build', '1700000'], {
+      encoding: 'utf8',
+      timeout: 240_000,
+    });
     const report = JSON.parse(out.trim().split('\n').at(-1)!);
     expect(report.exit).toBe(2);
     expect(report.stdoutLines).toBe(1_700_000);

@@ -10,15 +10,36 @@ const tempDir = useTempDirs();
 
 describe('idle sleep is read from the parsed command', () => {
   it.each([
-    'sleep 30', 'sleep 2m', 'sleep 1m 30s', 'sleep 0.5h', "sleep '10'", '/bin/sleep 5', 'sleep infinity',
-    'echo waiting; sleep 60', 'Start-Sleep 5', 'Start-Sleep -Seconds 5', 'start-sleep -s 3', 'Start-Sleep -Milliseconds 5000',
+    'sleep 30',
+    'sleep 2m',
+    'sleep 1m 30s',
+    'sleep 0.5h',
+    "sleep '10'",
+    '/bin/sleep 5',
+    'sleep infinity',
+    'echo waiting; sleep 60',
+    'Start-Sleep 5',
+    'Start-Sleep -Seconds 5',
+    'start-sleep -s 3',
+    'Start-Sleep -Milliseconds 5000',
   ])('refuses %s', (command) => {
     expect(idleSleepRefusal(command)).toMatch(/^Refused to run a bare/);
   });
 
   it.each([
-    'sleep 1', 'sleep 0.5', 'sleep 1.5s', 'Start-Sleep -Milliseconds 500', 'sleep 5 && curl localhost', 'until [ -f x ]; do sleep 5; done',
-    'sleep 5 &', 'sleep 5 | cat', 'sleep 60; echo done', 'sleep "$DELAY"', 'sleep --help', '(sleep 5)', 'echo sleep 30',
+    'sleep 1',
+    'sleep 0.5',
+    'sleep 1.5s',
+    'Start-Sleep -Milliseconds 500',
+    'sleep 5 && curl localhost',
+    'until [ -f x ]; do sleep 5; done',
+    'sleep 5 &',
+    'sleep 5 | cat',
+    'sleep 60; echo done',
+    'sleep "$DELAY"',
+    'sleep --help',
+    '(sleep 5)',
+    'echo sleep 30',
   ])('lets %s run', (command) => {
     expect(idleSleepRefusal(command)).toBeUndefined();
   });

@@ -19,12 +19,20 @@ describe('live output of a foreground run', () => {
     const lines: [string, OutputStreamName][] = [];
     // "€" is e2 82 ac: its bytes arrive in two chunks; "line" and "two" are one line over two chunks; \r\n ends one line.
     const command = chunked([[0xe2, 0x82], [0xac, ...Buffer.from('rest\nline')], 'two\r\nthree']);
-    const result = await run(command, { store: store(), onStdout: (chunk) => chunks.push(chunk), onLine: (line, stream) => lines.push([line, stream]) });
+    const result = await run(command, {
+      store: store(),
+      onStdout: (chunk) => chunks.push(chunk),
+      onLine: (line, stream) => lines.push([line, stream]),
+    });
     expect(result.exit).toBe(0);
     expect(chunks.length).toBeGreaterThanOrEqual(2);
     expect(chunks.join('')).toBe('€rest\nlinetwo\r\nthree');
     expect(chunks.some((chunk) => chunk.includes('\uFFFD'))).toBe(false);
-    expect(lines).toEqual([['€rest', 'stdout'], ['linetwo', 'stdout'], ['three', 'stdout']]);
+    expect(lines).toEqual([
+      ['€rest', 'stdout'],
+      ['linetwo', 'stdout'],
+      ['three', 'stdout'],
+    ]);
     expect(result.callbackError).toBeUndefined();
   });
 
@@ -63,7 +71,10 @@ describe('live output of a foreground run', () => {
     const shell = createShell({ cwd: tempDir(), storeDir: join(tempDir(), 'records') });
     try {
       const lines: string[] = [];
-      const result = await shell.run('echo before; sleep 0.6; echo after', { autoBackgroundAfterMs: 300, onLine: (line) => lines.push(line) });
+      const result = await shell.run('echo before; sleep 0.6; echo after', {
+        autoBackgroundAfterMs: 300,
+        onLine: (line) => lines.push(line),
+      });
       expect(result.autoBackgrounded).toBe(true);
       await shell.jobs.logs(result.jobId!, { waitUntilExit: true, waitMs: 5_000 });
       expect(lines).toEqual(['before']);
@@ -91,12 +102,17 @@ describe('live output of a foreground run', () => {
     expect(chars).toBe(lines * 39);
     expect(peak - before).toBeLessThan(80 * 1024 * 1024);
     const pieces: number[] = [];
-    const endless = await run('head -c 5000000 /dev/zero | tr "\\0" x', { store: store(), onLine: (line) => pieces.push(line.length) });
+    const endless = await run('head -c 5000000 /dev/zero | tr "\\0" x', {
+      store: store(),
+      onLine: (line) => pieces.push(line.length),
+    });
     expect(endless.exit).toBe(0);
     expect(pieces).toEqual([1048576, 1048576, 1048576, 1048576, 5000000 - 4 * 1048576]);
   }, 120_000);
 
   it('refuses a callback that is not a function, naming the field', async () => {
-    await expect(run('true', { store: store(), onLine: 'print' as never })).rejects.toThrow('Expected `onLine` to be a function, got `print` (string)');
+    await expect(run('true', { store: store(), onLine: 'print' as never })).rejects.toThrow(
+      'Expected `onLine` to be a function, got `print` (string)',
+    );
   });
 });

@@ -8,7 +8,7 @@ const tempDir = useTempDirs();
 const store = () => createRecordStore({ dir: join(tempDir(), 'records') });
 
 describe('run() with a plan and a policy', () => {
-  it('attaches the plan\'s warning and still runs when there is no policy', async () => {
+  it("attaches the plan's warning and still runs when there is no policy", async () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'build'));
     const result = await run('rm -rf build', { store: store(), cwd: dir });

@@ -8,7 +8,11 @@ import { useTempDirs } from '../helpers/temp-dir.js';
 import { toolbox } from '../tools/helpers/tools.js';
 
 const tempDir = useTempDirs();
-const probe = (platform: NodeJS.Platform, files: string[], env: NodeJS.ProcessEnv = {}): ShellProbe => ({ platform, env, isExecutable: (path) => files.includes(path) });
+const probe = (platform: NodeJS.Platform, files: string[], env: NodeJS.ProcessEnv = {}): ShellProbe => ({
+  platform,
+  env,
+  isExecutable: (path) => files.includes(path),
+});
 
 /** A stand-in `pwsh` on PATH (PowerShell is not installable here): it prints the arguments it was given, one per line. */
 function fakePwsh(): { dir: string; path: string } {
@@ -24,7 +28,9 @@ describe('resolving PowerShell', () => {
     const shell = resolveShell(probe('linux', ['/opt/pwsh/pwsh', '/bin/bash'], { PATH: '/opt/pwsh:/bin' }), 'powershell');
     expect(shell).toMatchObject({ kind: 'powershell', file: '/opt/pwsh/pwsh' });
     expect(shell.argsFor('Get-Date')).toEqual(['-NoProfile', '-NonInteractive', '-Command', 'Get-Date']);
-    expect(resolveShell(probe('darwin', ['/usr/local/bin/pwsh', '/bin/bash'], { PATH: '/usr/local/bin:/bin' }), 'powershell').kind).toBe('powershell');
+    expect(
+      resolveShell(probe('darwin', ['/usr/local/bin/pwsh', '/bin/bash'], { PATH: '/usr/local/bin:/bin' }), 'powershell').kind,
+    ).toBe('powershell');
   });
 
   it('says clearly when pwsh is not on PATH', () => {
@@ -49,11 +55,20 @@ describe('resolving PowerShell', () => {
   });
 
   it('finds Git Bash on PATH, or beside git.exe, but never WSL’s bash in System32', () => {
-    const wsl = probe('win32', ['C:\\Windows\\System32\\bash.exe'], { PATH: 'C:\\Windows\\System32', ProgramFiles: 'C:\\Nowhere' });
+    const wsl = probe('win32', ['C:\\Windows\\System32\\bash.exe'], {
+      PATH: 'C:\\Windows\\System32',
+      ProgramFiles: 'C:\\Nowhere',
+    });
     expect(resolveShell(wsl).kind).toBe('cmd');
-    const onPath = probe('win32', ['D:\\Tools\\Git\\bin\\bash.exe'], { PATH: 'D:\\Tools\\Git\\bin', ProgramFiles: 'C:\\Nowhere' });
+    const onPath = probe('win32', ['D:\\Tools\\Git\\bin\\bash.exe'], {
+      PATH: 'D:\\Tools\\Git\\bin',
+      ProgramFiles: 'C:\\Nowhere',
+    });
     expect(resolveShell(onPath)).toMatchObject({ kind: 'bash', file: 'D:\\Tools\\Git\\bin\\bash.exe' });
-    const besideGit = probe('win32', ['E:\\PortableGit\\cmd\\git.exe', 'E:\\PortableGit\\bin\\bash.exe'], { PATH: 'E:\\PortableGit\\cmd', ProgramFiles: 'C:\\Nowhere' });
+    const besideGit = probe('win32', ['E:\\PortableGit\\cmd\\git.exe', 'E:\\PortableGit\\bin\\bash.exe'], {
+      PATH: 'E:\\PortableGit\\cmd',
+      ProgramFiles: 'C:\\Nowhere',
+    });
     expect(resolveShell(besideGit)).toMatchObject({ kind: 'bash', file: 'E:\\PortableGit\\bin\\bash.exe' });
   });
 });
@@ -65,13 +80,23 @@ describe("shell: 'powershell' end to end (a fake pwsh on PATH)", () => {
     const result = await run('Remove-Item -Recurse -Force build', { shell: 'powershell', env: { PATH: pwsh.path }, store });
     expect(result).toMatchObject({ exit: 0, shellKind: 'powershell', warning: 'may force-remove files recursively' });
     expect(result.stdout).toBe('fake-pwsh\n-NoProfile\n-NonInteractive\n-Command\nRemove-Item -Recurse -Force build\n');
-    const blocked = await run('Stop-Process -Name node', { shell: 'powershell', env: { PATH: pwsh.path }, store, policy: { deny: ['rule:ps.stop-process'], mode: 'enforce' } });
+    const blocked = await run('Stop-Process -Name node', {
+      shell: 'powershell',
+      env: { PATH: pwsh.path },
+      store,
+      policy: { deny: ['rule:ps.stop-process'], mode: 'enforce' },
+    });
     expect(blocked.blocked).toBe(true);
   });
 
   it('comes through the tools from a shell whose default is PowerShell', async () => {
     const pwsh = fakePwsh();
-    const shell = createShell({ cwd: tempDir(), storeDir: join(tempDir(), 'records'), env: { PATH: pwsh.path }, defaults: { shell: 'powershell' } });
+    const shell = createShell({
+      cwd: tempDir(),
+      storeDir: join(tempDir(), 'records'),
+      env: { PATH: pwsh.path },
+      defaults: { shell: 'powershell' },
+    });
     try {
       const call = toolbox(shell);
       const result = await call('sh_run', { command: "Get-ChildItem -Recurse -Filter '*.cs' | Select-Object FullName" });

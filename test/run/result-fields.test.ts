@@ -22,7 +22,10 @@ describe('seed 001 fields of the API result', () => {
   });
 
   it('flags stdoutTruncated and stderrTruncated beside the byte counts', async () => {
-    const result = await run('head -c 2000000 /dev/zero | tr "\\0" y; head -c 300000 /dev/zero | tr "\\0" z >&2', { store: store(), full: true });
+    const result = await run('head -c 2000000 /dev/zero | tr "\\0" y; head -c 300000 /dev/zero | tr "\\0" z >&2', {
+      store: store(),
+      full: true,
+    });
     expect(result).toMatchObject({ stdoutTruncated: true, stderrTruncated: true });
     expect(result.stdoutTruncatedBytes).toBeGreaterThan(1_700_000);
     const short = await run('echo short', { store: store() });

@@ -21,7 +21,7 @@ describe('run', () => {
     expect(result).toMatchObject({ exit: 0, shellKind: 'bash', stdout: 'one\nTWO\n' });
   });
 
-  it('reports a missing program with the shell\'s exit 127', async () => {
+  it("reports a missing program with the shell's exit 127", async () => {
     const result = await run('no-such-program-xyz --flag', { store: store() });
     expect(result.exit).toBe(127);
     expect(result.ok).toBe(false);
@@ -48,7 +48,16 @@ describe('run', () => {
   it('gives the child a non-interactive environment the caller can extend and override', async () => {
     const result = await run('env', { store: store(), env: { EXTRA: 'yes', PAGER: 'less' } });
     const lines = (result.stdout ?? '').split('\n');
-    for (const line of ['GIT_PAGER=cat', 'GIT_EDITOR=true', 'GIT_TERMINAL_PROMPT=0', 'GIT_MERGE_AUTOEDIT=no', 'DEBIAN_FRONTEND=noninteractive', 'NO_COLOR=1', 'EXTRA=yes', 'PAGER=less']) {
+    for (const line of [
+      'GIT_PAGER=cat',
+      'GIT_EDITOR=true',
+      'GIT_TERMINAL_PROMPT=0',
+      'GIT_MERGE_AUTOEDIT=no',
+      'DEBIAN_FRONTEND=noninteractive',
+      'NO_COLOR=1',
+      'EXTRA=yes',
+      'PAGER=less',
+    ]) {
       expect(lines).toContain(line);
     }
   });
@@ -141,7 +150,10 @@ describe('run options', () => {
     [{ timeoutMs: 700_000, maxTimeoutMs: 800_000, killGraceMs: 'x' }, 'Expected `killGraceMs`'],
     [{ cwd: '/no/such/dir' }, 'Expected `cwd` to be an existing directory, got `/no/such/dir` (string)'],
     [{ env: { A: 1 } }, 'Expected `env.A` to be a string, got `1` (number)'],
-    [{ env: { 'PATH=/x:': 'y' } }, 'Expected `env` to be an object whose keys are non-empty and have no `=` or NUL character, got `PATH=/x:` (string)'],
+    [
+      { env: { 'PATH=/x:': 'y' } },
+      'Expected `env` to be an object whose keys are non-empty and have no `=` or NUL character, got `PATH=/x:` (string)',
+    ],
     [{ env: { 'A\0B': 'y' } }, 'Expected `env` to be an object whose keys are non-empty and have no `=` or NUL character'],
     [{ env: { '': 'y' } }, 'Expected `env` to be an object whose keys are non-empty'],
     [{ env: { A: 'x\0y' } }, 'Expected `env.A` to be a string without NUL characters'],

@@ -21,7 +21,11 @@ describe('run() with sandbox and trace', () => {
   it('summarises the trace and keeps it in the record', async () => {
     const cwd = tempDir();
     const records = store();
-    const result = await run('echo data > made.txt && mv made.txt moved.txt && rm moved.txt', { store: records, cwd, trace: true });
+    const result = await run('echo data > made.txt && mv made.txt moved.txt && rm moved.txt', {
+      store: records,
+      cwd,
+      trace: true,
+    });
     expect(result.exit).toBe(0);
     expect(result.traceUnavailable).toBeUndefined();
     expect(result.traceSummary?.filesWritten.items).toContain(join(cwd, 'made.txt'));

@@ -18,7 +18,12 @@ describe('run() reads exits semantically', () => {
 
   it('names the missing command of exit 127', async () => {
     const result = await run('definitely-not-a-command-42', { store: store() });
-    expect(result).toMatchObject({ exit: 127, ok: false, status: 'error', message: 'Command not found: definitely-not-a-command-42' });
+    expect(result).toMatchObject({
+      exit: 127,
+      ok: false,
+      status: 'error',
+      message: 'Command not found: definitely-not-a-command-42',
+    });
   });
 
   it('names the signal that killed a process', async () => {
@@ -38,7 +43,11 @@ describe('run() reads exits semantically', () => {
 describe('run() checks expectations in the same call', () => {
   it('reports each failed expectation as a sentence', async () => {
     const dir = tempDir();
-    const result = await run('echo building', { store: store(), cwd: dir, expect: { exit: 0, stdoutContains: 'done', fileExists: 'dist/index.js' } });
+    const result = await run('echo building', {
+      store: store(),
+      cwd: dir,
+      expect: { exit: 0, stdoutContains: 'done', fileExists: 'dist/index.js' },
+    });
     expect(result.assertOk).toBe(false);
     expect(result.assertionsFailed).toHaveLength(2);
     expect(result.assertionsFailed?.join('\n')).toMatch(/done/);
@@ -62,7 +71,11 @@ describe('run() checks expectations in the same call', () => {
   });
 
   it('checks stdoutContains against the whole stream, not the view', async () => {
-    const result = await run('seq 1 100000; echo needle-at-the-end; seq 1 100000', { store: store(), inlineMaxBytes: 2048, expect: { stdoutContains: 'needle-at-the-end' } });
+    const result = await run('seq 1 100000; echo needle-at-the-end; seq 1 100000', {
+      store: store(),
+      inlineMaxBytes: 2048,
+      expect: { stdoutContains: 'needle-at-the-end' },
+    });
     expect(result.stdoutTruncatedBytes).toBeGreaterThan(0);
     expect(result.assertOk).toBe(true);
   });
@@ -76,16 +89,28 @@ describe('run() retries', () => {
   it('retries a flaky command and keeps every attempt linked from the last', async () => {
     const dir = tempDir();
     const records = store();
-    const result = await run('n=$(cat count 2>/dev/null || echo 0); echo $((n+1)) > count; [ "$n" -ge 2 ] || exit 7', { store: records, cwd: dir, retries: 4, backoffMs: 10 });
+    const result = await run('n=$(cat count 2>/dev/null || echo 0); echo $((n+1)) > count; [ "$n" -ge 2 ] || exit 7', {
+      store: records,
+      cwd: dir,
+      retries: 4,
+      backoffMs: 10,
+    });
     expect(result).toMatchObject({ exit: 0, ok: true, attempts: 3 });
     const meta = JSON.parse(await records.detail(result.id, { selector: 'meta' }));
     expect(meta.previousAttempts).toHaveLength(2);
-    for (const id of meta.previousAttempts) expect(JSON.parse(await records.detail(id, { selector: "meta" })).exit).toBe(7);
+    for (const id of meta.previousAttempts) expect(JSON.parse(await records.detail(id, { selector: 'meta' })).exit).toBe(7);
   });
 
   it('retries on failed expectations when asked', async () => {
     const dir = tempDir();
-    const result = await run('echo x >> log; wc -l < log', { store: store(), cwd: dir, retries: 5, backoffMs: 1, retryOnAssertFail: true, expect: { stdoutContains: '3' } });
+    const result = await run('echo x >> log; wc -l < log', {
+      store: store(),
+      cwd: dir,
+      retries: 5,
+      backoffMs: 1,
+      retryOnAssertFail: true,
+      expect: { stdoutContains: '3' },
+    });
     expect(result).toMatchObject({ attempts: 3, assertOk: true });
   });
 
@@ -105,7 +130,9 @@ describe('run() condenses the views', () => {
   });
 
   it('keeps an error line from the middle of a long output', async () => {
-    const result = await run('seq 1 20000; echo "src/app.ts:12:5 - error TS2322: Type string is not assignable"; seq 1 20000', { store: store() });
+    const result = await run('seq 1 20000; echo "src/app.ts:12:5 - error TS2322: Type string is not assignable"; seq 1 20000', {
+      store: store(),
+    });
     expect(result.stdout).toContain('error TS2322');
   });
 

@@ -12,10 +12,14 @@ const probe = (platform: NodeJS.Platform, files: string[], env: NodeJS.ProcessEn
 describe('resolveShell', () => {
   it('prefers Git Bash on Windows', () => {
     const shell = resolveShell(
-      probe('win32', ['C:\\Program Files\\Git\\bin\\bash.exe', 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe'], {
-        ProgramFiles: 'C:\\Program Files',
-        PATH: 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0',
-      }),
+      probe(
+        'win32',
+        ['C:\\Program Files\\Git\\bin\\bash.exe', 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe'],
+        {
+          ProgramFiles: 'C:\\Program Files',
+          PATH: 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0',
+        },
+      ),
     );
     expect(shell.kind).toBe('bash');
     expect(shell.file).toBe('C:\\Program Files\\Git\\bin\\bash.exe');
@@ -33,9 +37,7 @@ describe('resolveShell', () => {
   });
 
   it('prefers pwsh over Windows PowerShell when both are on PATH', () => {
-    const shell = resolveShell(
-      probe('win32', ['C:\\pwsh\\pwsh.exe', 'C:\\ps\\powershell.exe'], { PATH: 'C:\\ps;C:\\pwsh' }),
-    );
+    const shell = resolveShell(probe('win32', ['C:\\pwsh\\pwsh.exe', 'C:\\ps\\powershell.exe'], { PATH: 'C:\\ps;C:\\pwsh' }));
     expect(shell.file).toBe('C:\\pwsh\\pwsh.exe');
   });
 

@@ -9,12 +9,15 @@ import { useTempDirs } from '../helpers/temp-dir.js';
 const tempDir = useTempDirs();
 const store = () => createRecordStore({ dir: join(tempDir(), 'records') });
 
-
 const images: [string, Buffer, string][] = [
   ['PNG', PNG_1PX, 'image/png'],
   ['JPEG', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(600)]), 'image/jpeg'],
   ['GIF', Buffer.concat([Buffer.from('GIF89a'), randomBytes(300)]), 'image/gif'],
-  ['WebP', Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x10, 0, 0, 0]), Buffer.from('WEBPVP8 '), randomBytes(300)]), 'image/webp'],
+  [
+    'WebP',
+    Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x10, 0, 0, 0]), Buffer.from('WEBPVP8 '), randomBytes(300)]),
+    'image/webp',
+  ],
 ];
 
 describe('an image on stdout', () => {

@@ -43,7 +43,9 @@ describe('expect.stdoutMatches over a 63 MiB stdout', () => {
     // Written by the shell: a 63 MiB string built here would be garbage the probe then measures the collection of.
     execFileSync('sh', ['-c', `(${command}) > '${file}'`]);
     const chunks = () => createReadStream(file, { encoding: 'utf8', highWaterMark: 1024 * 1024 });
-    const found = await maxLoopDelay(() => findInChunks(chunks(), normalizeExpectations({ stdoutMatches: matchesAtTheEnd, stdoutContains: 'in 42 s' })));
+    const found = await maxLoopDelay(() =>
+      findInChunks(chunks(), normalizeExpectations({ stdoutMatches: matchesAtTheEnd, stdoutContains: 'in 42 s' })),
+    );
     expect(found.value).toEqual({ missing: [], matched: true, lines: LINES + 1 });
     expect(found.maxDelayMs).toBeLessThan(200);
     const missed = await maxLoopDelay(() => findInChunks(chunks(), normalizeExpectations({ stdoutMatches: matchesNowhere })));
@@ -53,7 +55,11 @@ describe('expect.stdoutMatches over a 63 MiB stdout', () => {
 
   it('checks the whole stored stdout in run(), with the true line count when nothing matches', async () => {
     const store = createRecordStore({ dir: join(tempDir(), 'records') });
-    const found = await run(command, { store, expect: { stdoutMatches: matchesAtTheEnd, stdoutContains: 'finished in 42' }, timeoutMs: 120_000 });
+    const found = await run(command, {
+      store,
+      expect: { stdoutMatches: matchesAtTheEnd, stdoutContains: 'finished in 42' },
+      timeoutMs: 120_000,
+    });
     expect(found.stdoutTruncatedBytes).toBeGreaterThan(60 * 1024 * 1024);
     expect(found.assertOk).toBe(true);
     const missed = await run(command, { store, expect: { stdoutMatches: matchesNowhere }, timeoutMs: 120_000 });
@@ -67,7 +73,10 @@ describe('expect.stdoutMatches over a 63 MiB stdout', () => {
     async function* pieces(): AsyncGenerator<string> {
       for (let at = 0; at < text.length; at += 4096) yield text.slice(at, at + 4096);
     }
-    const found = await findInChunks(pieces(), normalizeExpectations({ stdoutMatches: '^begin\\nend', stdoutContains: ['begin\nend'] }));
+    const found = await findInChunks(
+      pieces(),
+      normalizeExpectations({ stdoutMatches: '^begin\\nend', stdoutContains: ['begin\nend'] }),
+    );
     expect(found).toEqual({ missing: [], matched: true, lines: 3 });
   });
 });

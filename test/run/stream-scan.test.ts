@@ -23,7 +23,8 @@ describe('scanning a stored stream', () => {
     const lines: string[] = [];
     for (let i = 0; i < 30_000; i++) {
       if (i % 997 === 0) lines.push(`src/unit_${i}.c:3:1: error: expected ‘;’ before ‘}’ token`, '   3 | }', '     | ^');
-      else if (i % 1501 === 0) lines.push('Traceback (most recent call last):', `  File "job_${i}.py", line 3, in <module>`, `ValueError: row ${i}`);
+      else if (i % 1501 === 0)
+        lines.push('Traceback (most recent call last):', `  File "job_${i}.py", line 3, in <module>`, `ValueError: row ${i}`);
       else if (i % 7 === 0) lines.push(`\x1b[32mok\x1b[0m step ${i} é ü 漢字\r`);
       else lines.push(`step ${i}: compiled unit ${i} in ${i % 13} ms`);
     }
@@ -41,9 +42,23 @@ describe('scanning a stored stream', () => {
       (i: number) => [`src/unit_${i}.c:3:1: error: expected ‘;’ before ‘}’ token`, '   3 | }', '     | ^'],
       (i: number) => ['Traceback (most recent call last):', `  File "job_${i}.py", line 3, in <module>`, `ValueError: row ${i}`],
       (i: number) => [`   FAIL  test/t${i}.test.ts > adds`, `\u00a0FAIL  nbsp-led ${i}`, `  ✗ check ${i} failed`],
-      (i: number) => [`[2026-01-01] worker ${i} ERROR lost`, `java.lang.IllegalStateException: state ${i}`, `thread 'main' panicked at src/x.rs:${i}`],
-      (i: number) => [`Tests:  2 failed, ${i} passed`, 'test result: FAILED. 1 passed; 1 failed', `added ${i} packages in 2s`, `× build ${i}`],
-      (i: number) => [`${'x'.repeat(2100)} error: past the scanned part ${i}`, `\x1b[31merror\x1b[0m: coloured ${i}`, `progress ${i}%\rerror: settled ${i}\r`, `\x1b[1mFAIL\x1b[0m coloured start ${i}`],
+      (i: number) => [
+        `[2026-01-01] worker ${i} ERROR lost`,
+        `java.lang.IllegalStateException: state ${i}`,
+        `thread 'main' panicked at src/x.rs:${i}`,
+      ],
+      (i: number) => [
+        `Tests:  2 failed, ${i} passed`,
+        'test result: FAILED. 1 passed; 1 failed',
+        `added ${i} packages in 2s`,
+        `× build ${i}`,
+      ],
+      (i: number) => [
+        `${'x'.repeat(2100)} error: past the scanned part ${i}`,
+        `\x1b[31merror\x1b[0m: coloured ${i}`,
+        `progress ${i}%\rerror: settled ${i}\r`,
+        `\x1b[1mFAIL\x1b[0m coloured start ${i}`,
+      ],
     ];
     const lines: string[] = [];
     for (let i = 0; lines.length < 150_000; i++) {
@@ -57,7 +72,13 @@ describe('scanning a stored stream', () => {
       const path = join(tempDir(), 'stdout');
       writeFileSync(path, text);
       const bytes = Buffer.byteLength(text);
-      const scanned = await scanStoredStream({ path, bytes, head: Buffer.from(text.slice(0, 65536)), testers: chosen, window: 500 });
+      const scanned = await scanStoredStream({
+        path,
+        bytes,
+        head: Buffer.from(text.slice(0, 65536)),
+        testers: chosen,
+        window: 500,
+      });
       const read = readLines(text, 500, chosen, false);
       expect(scanned.lines.length).toBeGreaterThan(1000);
       expect(scanned.lines).toEqual(read.lines);

@@ -18,7 +18,11 @@ describe('timeouts and cancelling', () => {
   });
 
   it('sends SIGKILL after the grace period to a process that ignores SIGTERM', async () => {
-    const result = await run(`bash -c 'trap "" TERM; while :; do sleep 0.05; done'`, { store: store(), timeoutMs: 200, killGraceMs: 300 });
+    const result = await run(`bash -c 'trap "" TERM; while :; do sleep 0.05; done'`, {
+      store: store(),
+      timeoutMs: 200,
+      killGraceMs: 300,
+    });
     expect(result.timedOut).toBe(true);
     expect(result.signal).toBe('SIGKILL');
   });

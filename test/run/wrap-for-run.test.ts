@@ -22,11 +22,14 @@ const spawnAndWait = (file: string, args: string[]): Promise<number | null> =>
 
 describe('wrapForRun', () => {
   it('sandboxes and traces together, then summarises and cleans up', async () => {
-    const wrapped = await wrapForRun({ file: 'bash', args: ['-c', 'echo x > kept.txt; echo y > /etc/tersh-nope'] }, {
-      cwd,
-      sandbox: normalizeSandboxOptions({ network: false })!,
-      traceFile: join(records, 'a.trace'),
-    });
+    const wrapped = await wrapForRun(
+      { file: 'bash', args: ['-c', 'echo x > kept.txt; echo y > /etc/tersh-nope'] },
+      {
+        cwd,
+        sandbox: normalizeSandboxOptions({ network: false })!,
+        traceFile: join(records, 'a.trace'),
+      },
+    );
     expect(wrapped.sandboxed).toBe(true);
     const tmp = wrapped.args[wrapped.args.indexOf('/tmp') - 1] as string;
     expect(existsSync(tmp)).toBe(true);

@@ -50,7 +50,10 @@ describe('the sandbox blocks escapes (running as root)', () => {
   it('does not let a write escape through a symlink in cwd pointing outside', async () => {
     symlinkSync(outside, join(cwd, 'link-out'));
     symlinkSync('/etc', join(cwd, 'link-etc'));
-    const result = await runSandboxed(`echo x > link-out/${marker}; echo x > link-etc/${marker}; ln -s /etc/passwd p && echo x >> p`, cwd);
+    const result = await runSandboxed(
+      `echo x > link-out/${marker}; echo x > link-etc/${marker}; ln -s /etc/passwd p && echo x >> p`,
+      cwd,
+    );
     expect(result.exit).not.toBe(0);
     expect(existsSync(join(outside, marker))).toBe(false);
     expect(existsSync(`/etc/${marker}`)).toBe(false);

@@ -8,7 +8,10 @@ describe('normalizeSandboxOptions', () => {
     [true, { network: true, writable: [], protect: [], allowUnixSockets: false }],
     [{}, { network: true, writable: [], protect: [], allowUnixSockets: false }],
     [{ network: false }, { network: false, writable: [], protect: [], allowUnixSockets: false }],
-    [{ writable: ['~/cache', '/var/tmp'] }, { network: true, writable: ['~/cache', '/var/tmp'], protect: [], allowUnixSockets: false }],
+    [
+      { writable: ['~/cache', '/var/tmp'] },
+      { network: true, writable: ['~/cache', '/var/tmp'], protect: [], allowUnixSockets: false },
+    ],
     [{ protect: true }, { network: true, writable: [], protect: [...defaultProtectedPaths], allowUnixSockets: false }],
     [{ allowUnixSockets: true }, { network: true, writable: [], protect: [], allowUnixSockets: true }],
     [{ protect: ['~/.ssh'] }, { network: true, writable: [], protect: ['~/.ssh'], allowUnixSockets: false }],
@@ -35,6 +38,8 @@ describe('normalizeSandboxOptions', () => {
   });
 
   it('includes ssh, cloud credentials and .env files in the default protected paths', () => {
-    expect(defaultProtectedPaths).toEqual(expect.arrayContaining(['~/.ssh', '~/.aws', '~/.gnupg', '~/.config/gcloud', '.env', '.env.*']));
+    expect(defaultProtectedPaths).toEqual(
+      expect.arrayContaining(['~/.ssh', '~/.aws', '~/.gnupg', '~/.config/gcloud', '.env', '.env.*']),
+    );
   });
 });

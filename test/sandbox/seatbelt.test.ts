@@ -48,7 +48,13 @@ describe('the sandbox-exec profile', () => {
     const args = seatbeltArgs(paths, { file: '/bin/bash', args: ['-c', 'ls'] });
     expect(args[0]).toBe('-p');
     expect(args).toContain('CWD=/Users/me/project');
-    expect(args.slice(-5)).toEqual(['/usr/bin/env', 'TMPDIR=/private/var/folders/xy/T/tersh-sandbox-abc', '/bin/bash', '-c', 'ls']);
+    expect(args.slice(-5)).toEqual([
+      '/usr/bin/env',
+      'TMPDIR=/private/var/folders/xy/T/tersh-sandbox-abc',
+      '/bin/bash',
+      '-c',
+      'ls',
+    ]);
   });
 });
 

@@ -41,7 +41,13 @@ describe('sandbox and trace through run()', () => {
 
   it('leaves nothing running inside the sandbox after a timeout', async () => {
     const tag = `${4000 + (process.pid % 997)}.${Date.now() % 1000}`;
-    const result = await run(`sleep ${tag} & (setsid sleep ${tag} &); sleep ${tag}`, { store: store(), cwd: workDir(), sandbox: true, timeoutMs: 1500, killGraceMs: 200 });
+    const result = await run(`sleep ${tag} & (setsid sleep ${tag} &); sleep ${tag}`, {
+      store: store(),
+      cwd: workDir(),
+      sandbox: true,
+      timeoutMs: 1500,
+      killGraceMs: 200,
+    });
     expect(result).toMatchObject({ timedOut: true, sandboxed: true });
     const left = await spawnAndWait('pgrep', ['-f', `^sleep ${tag}$`], root);
     expect(left.stdout).toBe('');
@@ -49,11 +55,18 @@ describe('sandbox and trace through run()', () => {
 
   it('traces a sandboxed run without listing the sandbox launcher', async () => {
     const cwd = workDir();
-    const result = await run('git init -q repo && touch repo/a && git -C repo add a', { store: store(), cwd, sandbox: { network: false }, trace: true });
+    const result = await run('git init -q repo && touch repo/a && git -C repo add a', {
+      store: store(),
+      cwd,
+      sandbox: { network: false },
+      trace: true,
+    });
     expect(result).toMatchObject({ exit: 0, sandboxed: true });
     const processes = result.traceSummary?.processes.items.map((path) => path.split('/').pop()) ?? [];
     expect(processes).toEqual(['bash', 'git', 'touch']);
-    expect(result.traceSummary?.filesCreated.items).toEqual(expect.arrayContaining([join(cwd, 'repo'), join(cwd, 'repo/.git/hooks'), join(cwd, 'repo/a')]));
+    expect(result.traceSummary?.filesCreated.items).toEqual(
+      expect.arrayContaining([join(cwd, 'repo'), join(cwd, 'repo/.git/hooks'), join(cwd, 'repo/a')]),
+    );
     expect(result.traceSummary?.filesCreated.items.filter((path) => path.endsWith('/'))).toEqual([]);
   });
 });

@@ -24,7 +24,10 @@ describe('sandboxSupport', () => {
   });
 
   it('offers nothing on Windows', async () => {
-    expect(await sandboxSupport({ platform: 'win32' })).toMatchObject({ available: false, reason: expect.stringContaining('win32') });
+    expect(await sandboxSupport({ platform: 'win32' })).toMatchObject({
+      available: false,
+      reason: expect.stringContaining('win32'),
+    });
   });
 });
 
@@ -36,6 +39,9 @@ describe('wrapInSandbox refuses rather than run unconfined', () => {
   ])('throws SANDBOX_UNAVAILABLE %s', async (_case, context) => {
     const failure = await wrapInSandbox(command, options, context).catch((error: unknown) => error);
     expect(isTershError(failure)).toBe(true);
-    expect(failure).toMatchObject({ code: 'SANDBOX_UNAVAILABLE', message: expect.stringMatching(/^Cannot run sandboxed: .+(Install|Run|allowUnixSockets)/) });
+    expect(failure).toMatchObject({
+      code: 'SANDBOX_UNAVAILABLE',
+      message: expect.stringMatching(/^Cannot run sandboxed: .+(Install|Run|allowUnixSockets)/),
+    });
   });
 });

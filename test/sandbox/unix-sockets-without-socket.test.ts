@@ -37,7 +37,13 @@ async function listen(address: string): Promise<{ server: Server; accepted: () =
 
 const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 const runIn = (command: string, sandbox: NonNullable<RunOptions['sandbox']>) =>
-  run(command, { store: createRecordStore({ dir: join(work, 'records') }), cwd: work, shell: 'bash', sandbox, timeoutMs: 20_000 });
+  run(command, {
+    store: createRecordStore({ dir: join(work, 'records') }),
+    cwd: work,
+    shell: 'bash',
+    sandbox,
+    timeoutMs: 20_000,
+  });
 
 describe.skipIf(noCompiler !== undefined)('the sandbox keeps host unix sockets out of reach without socket(2)', () => {
   it('reaches a host listener through io_uring when not sandboxed (the reproducer works)', async () => {
@@ -74,7 +80,10 @@ describe.skipIf(noCompiler !== undefined)('the sandbox keeps host unix sockets o
       const plain = await runIn(`./unix-reach uring @${name}`, false);
       expect(plain.exit).toBe(0);
       const viaUring = await runIn(`./unix-reach uring @${name}`, true);
-      const viaNode = await runIn(`node -e "require('net').connect('\\0${name}').on('connect', () => process.exit(0)).on('error', (e) => { console.error(e.code); process.exit(3) })"`, true);
+      const viaNode = await runIn(
+        `node -e "require('net').connect('\\0${name}').on('connect', () => process.exit(0)).on('error', (e) => { console.error(e.code); process.exit(3) })"`,
+        true,
+      );
       expect([viaUring.exit, viaNode.exit]).toEqual([3, 3]);
       expect(viaNode.stderr).toContain('EPERM');
       expect(accepted()).toBe(1);

@@ -14,7 +14,10 @@ afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
 describe('ordinary work inside the sandbox', () => {
   it('writes inside cwd and the private temp dir', async () => {
-    const result = await runSandboxed('echo in-cwd > made.txt && echo in-tmp > "$TMPDIR/t" && echo in-slash-tmp > /tmp/u && cat "$TMPDIR/t" /tmp/u && echo "$TMPDIR"', cwd);
+    const result = await runSandboxed(
+      'echo in-cwd > made.txt && echo in-tmp > "$TMPDIR/t" && echo in-slash-tmp > /tmp/u && cat "$TMPDIR/t" /tmp/u && echo "$TMPDIR"',
+      cwd,
+    );
     expect(result.stderr).toBe('');
     expect(result.exit).toBe(0);
     expect(result.stdout).toBe('in-tmp\nin-slash-tmp\n/tmp\n');
@@ -39,7 +42,8 @@ describe('ordinary work inside the sandbox', () => {
   });
 
   it('runs git init and git commit in cwd', async () => {
-    const script = 'git init -q repo && cd repo && echo a > a && git add a && git -c user.name=t -c user.email=t@t commit -q -m first && git log --format=%s';
+    const script =
+      'git init -q repo && cd repo && echo a > a && git add a && git -c user.name=t -c user.email=t@t commit -q -m first && git log --format=%s';
     const result = await runSandboxed(script, cwd, { network: false });
     expect(result.stderr).toBe('');
     expect(result.stdout.trim()).toBe('first');
@@ -61,7 +65,11 @@ describe('killing a sandboxed run', () => {
   it('kills everything inside when the outer process group is killed', async () => {
     const tag = `${3000 + (process.pid % 997)}.${Date.now() % 1000}`;
     const options = normalizeSandboxOptions(true)!;
-    const wrapped = await wrapInSandbox({ file: 'bash', args: ['-c', `sleep ${tag} & (setsid sleep ${tag} &) ; sleep ${tag}`] }, options, { cwd });
+    const wrapped = await wrapInSandbox(
+      { file: 'bash', args: ['-c', `sleep ${tag} & (setsid sleep ${tag} &) ; sleep ${tag}`] },
+      options,
+      { cwd },
+    );
     onTestFinished(() => wrapped.cleanup());
     const child = spawn(wrapped.file, wrapped.args, { cwd, detached: true, stdio: 'ignore' });
     const running = async (): Promise<number> => {

@@ -57,7 +57,9 @@ describe('the session working directory', () => {
 
   it('keeps the trap out of nested bash scripts and out of the environment', async () => {
     const { shell, root } = fixture();
-    const result = await shell.run('cd sub && bash -c "cd /; echo nested" && echo "${BASH_ENV:-none} ${TERSH_SESSION_OUT:-none}"');
+    const result = await shell.run(
+      'cd sub && bash -c "cd /; echo nested" && echo "${BASH_ENV:-none} ${TERSH_SESSION_OUT:-none}"',
+    );
     expect(result.stdout).toBe('nested\nnone none\n');
     expect(shell.cwd).toBe(join(root, 'sub'));
   });

@@ -36,7 +36,9 @@ describe('dangerouslyDisableSandbox', () => {
   it('is refused with SANDBOX_BYPASS_DENIED by a shell without that permission, and nothing runs', async () => {
     for (const options of [{ sandbox: true }, {}] as ShellOptions[]) {
       await withShell(options, async (shell, outside) => {
-        const error = await shell.run(`touch ${outside}/escaped`, { dangerouslyDisableSandbox: true }).catch((caught: unknown) => caught);
+        const error = await shell
+          .run(`touch ${outside}/escaped`, { dangerouslyDisableSandbox: true })
+          .catch((caught: unknown) => caught);
         expect(isTershError(error) && error.code).toBe('SANDBOX_BYPASS_DENIED');
         expect((error as Error).message).toContain('allowDangerouslyDisableSandbox: true');
         expect(existsSync(join(outside, 'escaped'))).toBe(false);
@@ -63,9 +65,15 @@ describe('dangerouslyDisableSandbox', () => {
 
   it('checks its type and refuses a per-call sandbox beside it', async () => {
     await withShell({ sandbox: true, allowDangerouslyDisableSandbox: true }, async (shell) => {
-      await expect(shell.run('true', { dangerouslyDisableSandbox: 'yes' as never })).rejects.toThrow('Expected `dangerouslyDisableSandbox` to be a boolean');
-      await expect(shell.run('true', { dangerouslyDisableSandbox: true, sandbox: true })).rejects.toThrow('Expected no `sandbox` option together with `dangerouslyDisableSandbox: true`');
+      await expect(shell.run('true', { dangerouslyDisableSandbox: 'yes' as never })).rejects.toThrow(
+        'Expected `dangerouslyDisableSandbox` to be a boolean',
+      );
+      await expect(shell.run('true', { dangerouslyDisableSandbox: true, sandbox: true })).rejects.toThrow(
+        'Expected no `sandbox` option together with `dangerouslyDisableSandbox: true`',
+      );
     });
-    expect(() => createShell({ allowDangerouslyDisableSandbox: 1 as never })).toThrow('Expected `allowDangerouslyDisableSandbox` to be a boolean');
+    expect(() => createShell({ allowDangerouslyDisableSandbox: 1 as never })).toThrow(
+      'Expected `allowDangerouslyDisableSandbox` to be a boolean',
+    );
   });
 });

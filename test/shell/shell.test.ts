@@ -11,7 +11,20 @@ describe('createShell', () => {
   it('has exactly the members of the Shell shape', () => {
     const { shell } = fixture();
     const members = [...Object.keys(shell)].sort();
-    expect(members).toEqual(['cd', 'checkpoint', 'checkpoints', 'close', 'cwd', 'detail', 'jobs', 'plan', 'pty', 'read', 'restore', 'run']);
+    expect(members).toEqual([
+      'cd',
+      'checkpoint',
+      'checkpoints',
+      'close',
+      'cwd',
+      'detail',
+      'jobs',
+      'plan',
+      'pty',
+      'read',
+      'restore',
+      'run',
+    ]);
   });
 
   it('keeps every record in its store, readable by detail and read', async () => {

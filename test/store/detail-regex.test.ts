@@ -20,7 +20,9 @@ async function recordWithEvilLines(lines: number) {
 describe('detail with a caller regex', () => {
   it('answers a catastrophic match within 5 s, and the asking process exits', { timeout: 60_000 }, async () => {
     const { store, id } = await recordWithEvilLines(3);
-    const child = spawn(process.execPath, ['--import', 'tsx', fixture, store.dir, id, '^(a+)+$'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', fixture, store.dir, id, '^(a+)+$'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
@@ -45,7 +47,11 @@ describe('detail with a caller regex', () => {
 
   it('refuses a pattern RE2 cannot run in linear time with a TypeError naming `match`', async () => {
     const { store, id } = await recordWithEvilLines(1);
-    await expect(store.detail(id, { match: '(a+)\\1' })).rejects.toThrow(new TypeError('Expected `match` to be a regular expression that runs in linear time (no backreferences, no lookaround, repeats up to {1000}), got `(a+)\\1` (string): error parsing regexp: invalid escape sequence: `\\1`'));
+    await expect(store.detail(id, { match: '(a+)\\1' })).rejects.toThrow(
+      new TypeError(
+        'Expected `match` to be a regular expression that runs in linear time (no backreferences, no lookaround, repeats up to {1000}), got `(a+)\\1` (string): error parsing regexp: invalid escape sequence: `\\1`',
+      ),
+    );
     await expect(store.detail(id, { match: 'a(?=!)' })).rejects.toThrow(TypeError);
     await expect(store.detail(id, { match: '(' })).rejects.toThrow(/Expected `match` to be a valid regular expression/);
   });

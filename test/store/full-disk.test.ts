@@ -73,57 +73,60 @@ function fillUp(path: string, root: string): void {
   }
 }
 
-describe.skipIf(cannotMount !== undefined)(`a full disk under the store${cannotMount ? ` (skipped: ${cannotMount})` : ''}`, () => {
-  it('resolves a run whose output does not fit, saying how much is missing, and later runs keep working', async () => {
-    const dir = join(mountSmallFilesystem(), 'records');
-    const store = createRecordStore({ dir });
-    const result = await run('head -c 3145728 /dev/zero | tr "\\0" y', { store });
-    expect(result.exit).toBe(0);
-    expect(result.recordError).toMatch(/ENOSPC/);
-    expect(result.recordMissingBytes).toBeGreaterThan(1024 * KB);
-    expect(result.recordMissingBytes).toBeLessThanOrEqual(3 * 1024 * KB);
-    expect(metaSizes(dir).every((size) => size > 0)).toBe(true);
-
-    const later = await run('echo after the full disk', { store });
-    expect(later.recordError).toBeUndefined();
-    expect(await store.detail(later.id)).toBe('after the full disk\n');
-  });
-
-  it('resolves every run while the disk is full, never leaving an empty meta.json, and records again once there is room', async () => {
-    const root = mountSmallFilesystem();
-    const dir = join(root, 'records');
-    const store = createRecordStore({ dir });
-    const filler = join(root, 'filler');
-    fillUp(filler, root);
-    for (let n = 0; n < 5; n += 1) {
-      const result = await run(`echo run ${n}`, { store });
+describe.skipIf(cannotMount !== undefined)(
+  `a full disk under the store${cannotMount ? ` (skipped: ${cannotMount})` : ''}`,
+  () => {
+    it('resolves a run whose output does not fit, saying how much is missing, and later runs keep working', async () => {
+      const dir = join(mountSmallFilesystem(), 'records');
+      const store = createRecordStore({ dir });
+      const result = await run('head -c 3145728 /dev/zero | tr "\\0" y', { store });
       expect(result.exit).toBe(0);
-      expect(result.stdout).toContain(`run ${n}`);
       expect(result.recordError).toMatch(/ENOSPC/);
-    }
-    expect(metaSizes(dir).every((size) => size > 0)).toBe(true);
-    rmSync(filler);
-    const after = await run('echo room again', { store });
-    expect(after.recordError).toBeUndefined();
-    expect(await store.detail(after.id)).toBe('room again\n');
-  });
+      expect(result.recordMissingBytes).toBeGreaterThan(1024 * KB);
+      expect(result.recordMissingBytes).toBeLessThanOrEqual(3 * 1024 * KB);
+      expect(metaSizes(dir).every((size) => size > 0)).toBe(true);
 
-  it('frees what its caps allow when the disk fills, so the run that hit the limit keeps its record', async () => {
-    const dir = join(mountSmallFilesystem(), 'records');
-    // Written by a store without caps, so no sweep between them can make room before the capped one fills the disk.
-    const uncapped = createRecordStore({ dir });
-    const first = await run('head -c 921600 /dev/zero | tr "\\0" a', { store: uncapped });
-    const second = await run('head -c 921600 /dev/zero | tr "\\0" b', { store: uncapped });
-    expect(second.recordError).toBeUndefined();
-    const store = createRecordStore({ dir, maxBytes: 1024 * KB });
-    const third = await run('head -c 716800 /dev/zero | tr "\\0" c', { store });
-    expect(third.exit).toBe(0);
-    expect(third.recordError).toMatch(/ENOSPC/);
-    expect(third.recordMissingBytes).toBeGreaterThan(0);
-    expect(third.recordMissingBytes).toBeLessThan(716800);
-    expect(await store.read(first.id, 'stdout')).toEqual({ expired: true });
-    const meta = await store.meta(third.id);
-    expect(meta.state).toBe('complete');
-    expect(meta.stdoutBytes).toBe(716800 - third.recordMissingBytes!);
-  });
-});
+      const later = await run('echo after the full disk', { store });
+      expect(later.recordError).toBeUndefined();
+      expect(await store.detail(later.id)).toBe('after the full disk\n');
+    });
+
+    it('resolves every run while the disk is full, never leaving an empty meta.json, and records again once there is room', async () => {
+      const root = mountSmallFilesystem();
+      const dir = join(root, 'records');
+      const store = createRecordStore({ dir });
+      const filler = join(root, 'filler');
+      fillUp(filler, root);
+      for (let n = 0; n < 5; n += 1) {
+        const result = await run(`echo run ${n}`, { store });
+        expect(result.exit).toBe(0);
+        expect(result.stdout).toContain(`run ${n}`);
+        expect(result.recordError).toMatch(/ENOSPC/);
+      }
+      expect(metaSizes(dir).every((size) => size > 0)).toBe(true);
+      rmSync(filler);
+      const after = await run('echo room again', { store });
+      expect(after.recordError).toBeUndefined();
+      expect(await store.detail(after.id)).toBe('room again\n');
+    });
+
+    it('frees what its caps allow when the disk fills, so the run that hit the limit keeps its record', async () => {
+      const dir = join(mountSmallFilesystem(), 'records');
+      // Written by a store without caps, so no sweep between them can make room before the capped one fills the disk.
+      const uncapped = createRecordStore({ dir });
+      const first = await run('head -c 921600 /dev/zero | tr "\\0" a', { store: uncapped });
+      const second = await run('head -c 921600 /dev/zero | tr "\\0" b', { store: uncapped });
+      expect(second.recordError).toBeUndefined();
+      const store = createRecordStore({ dir, maxBytes: 1024 * KB });
+      const third = await run('head -c 716800 /dev/zero | tr "\\0" c', { store });
+      expect(third.exit).toBe(0);
+      expect(third.recordError).toMatch(/ENOSPC/);
+      expect(third.recordMissingBytes).toBeGreaterThan(0);
+      expect(third.recordMissingBytes).toBeLessThan(716800);
+      expect(await store.read(first.id, 'stdout')).toEqual({ expired: true });
+      const meta = await store.meta(third.id);
+      expect(meta.state).toBe('complete');
+      expect(meta.stdoutBytes).toBe(716800 - third.recordMissingBytes!);
+    });
+  },
+);

@@ -49,7 +49,9 @@ describe('record store', () => {
     expect(await store.detail(result.id, { toLine: 1 })).toBe('1: one');
     expect(await store.detail(result.id, { fromLine: 1, toLine: 6, match: 'f' })).toBe('4: four\n5: five é');
     expect(await store.detail(result.id, { match: 'six' })).toBe('6: six');
-    expect(await store.detail(result.id, { fromLine: 2, maxBytes: 20 })).toBe('2: two\n[… stopped at 20 bytes; continue from line 3]');
+    expect(await store.detail(result.id, { fromLine: 2, maxBytes: 20 })).toBe(
+      '2: two\n[… stopped at 20 bytes; continue from line 3]',
+    );
     expect(await store.detail(result.id, { fromLine: 99 })).toBe('');
   });
 
@@ -96,7 +98,9 @@ describe('record store', () => {
     const ids: string[] = [];
     for (let index = 0; index < 5; index += 1) {
       ids.push((await run(`echo run-${index}`, { store })).id);
-      const readable = await Promise.all(ids.map(async (id) => ((await store.read(id, 'stdout')) as { expired?: true }).expired !== true));
+      const readable = await Promise.all(
+        ids.map(async (id) => ((await store.read(id, 'stdout')) as { expired?: true }).expired !== true),
+      );
       expect(readable.filter(Boolean).length).toBeLessThanOrEqual(2);
       expect(readdirSync(store.dir).filter((name) => name.startsWith('r')).length).toBeLessThanOrEqual(2);
     }

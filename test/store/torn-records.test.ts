@@ -14,15 +14,24 @@ const KILLS = 24;
 const MEGABYTES_EACH = 8;
 
 function recordIds(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory() && e.name.startsWith('r')).map((e) => e.name);
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && e.name.startsWith('r'))
+    .map((e) => e.name);
 }
 
 function streamBytes(dir: string, id: string): number {
-  return ['stdout', 'stderr'].reduce((sum, name) => sum + (statSync(join(dir, id, name), { throwIfNoEntry: false })?.size ?? 0), 0);
+  return ['stdout', 'stderr'].reduce(
+    (sum, name) => sum + (statSync(join(dir, id, name), { throwIfNoEntry: false })?.size ?? 0),
+    0,
+  );
 }
 
 function startHost(dir: string, megabytes: number, caps = CAPS): { kill: () => Promise<void> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', host, dir, String(megabytes), String(caps.maxRecords), String(caps.maxBytes)], { stdio: 'ignore' });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', host, dir, String(megabytes), String(caps.maxRecords), String(caps.maxBytes)],
+    { stdio: 'ignore' },
+  );
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
     kill: async () => {
@@ -41,7 +50,14 @@ async function waitForRecords(dir: string, seen: Set<string>, count: number, meg
       for (const id of full) seen.add(id);
       return;
     }
-    if (Date.now() > deadline) throw new Error(`only ${full.length} of ${count} writer hosts wrote their record: ${JSON.stringify(recordIds(dir).filter((id) => !seen.has(id)).map((id) => [id, streamBytes(dir, id), readdirSync(join(dir, id))]))}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `only ${full.length} of ${count} writer hosts wrote their record: ${JSON.stringify(
+          recordIds(dir)
+            .filter((id) => !seen.has(id))
+            .map((id) => [id, streamBytes(dir, id), readdirSync(join(dir, id))]),
+        )}`,
+      );
     await sleep(20);
   }
 }

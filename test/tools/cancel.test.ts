@@ -21,7 +21,10 @@ describe('sh_run cancellation', () => {
   it('kills the whole process group when the signal aborts, and resolves with canceled: true', async () => {
     const marker = uniqueSleepSeconds();
     const controller = new AbortController();
-    const pending = runTool().handler({ command: `sh -c 'sleep ${marker}' & sleep ${marker}; wait` }, { signal: controller.signal });
+    const pending = runTool().handler(
+      { command: `sh -c 'sleep ${marker}' & sleep ${marker}; wait` },
+      { signal: controller.signal },
+    );
     await waitFor(() => livePidsWith(`sleep ${marker}`).length >= 3);
     const started = Date.now();
     controller.abort();
@@ -44,9 +47,13 @@ describe('sh_run cancellation', () => {
     const tool = runTool();
     const bad = await tool.handler({ command: 'true' }, { signal: 'stop' as unknown as AbortSignal });
     expect(bad.isError).toBe(true);
-    expect(bad.structuredContent).toMatchObject({ error: { type: 'TypeError', message: 'Expected `extra.signal` to be an AbortSignal, got `stop` (string)' } });
+    expect(bad.structuredContent).toMatchObject({
+      error: { type: 'TypeError', message: 'Expected `extra.signal` to be an AbortSignal, got `stop` (string)' },
+    });
     const notObject = await tool.handler({ command: 'true' }, 5 as never);
-    expect((notObject.structuredContent as { error: { message: string } }).error.message).toBe('Expected `extra` to be an object, got `5` (number)');
+    expect((notObject.structuredContent as { error: { message: string } }).error.message).toBe(
+      'Expected `extra` to be an object, got `5` (number)',
+    );
   });
 
   it('reads only signal and onProgress from an MCP-shaped extra', async () => {

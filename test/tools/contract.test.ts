@@ -18,7 +18,7 @@ function tools() {
   return async (name: string, args: unknown) => (await defs.find((tool) => tool.name === name)!.handler(args)).structuredContent;
 }
 
-describe('the tools keep the seeds\' contract', () => {
+describe("the tools keep the seeds' contract", () => {
   it('sh_kill with SIGTERM ends a job that ignores it (KILL after the grace)', async () => {
     const call = tools();
     const marker = `sleep ${uniqueSleepSeconds()}`;
@@ -30,7 +30,7 @@ describe('the tools keep the seeds\' contract', () => {
     expect(livePidsWith(marker)).toEqual([]);
   });
 
-  it('sh_plan gives seed 000\'s single warning beside the list', async () => {
+  it("sh_plan gives seed 000's single warning beside the list", async () => {
     const call = tools();
     const planned = await call('sh_plan', { command: 'rm -rf build' });
     expect(planned.warning).toBe((planned.warnings as string[])[0]);

@@ -13,7 +13,12 @@ afterEach(async () => {
 
 function session(options: ShellOptions = {}) {
   const state = tempDir();
-  const shell = createShell({ cwd: tempDir(), storeDir: join(state, 'records'), checkpointDir: join(state, 'checkpoints'), ...options });
+  const shell = createShell({
+    cwd: tempDir(),
+    storeDir: join(state, 'records'),
+    checkpointDir: join(state, 'checkpoints'),
+    ...options,
+  });
   shells.push(shell);
   return { shell, call: toolbox(shell) };
 }
@@ -21,8 +26,16 @@ function session(options: ShellOptions = {}) {
 describe('timeouts and promotion agree with the schema and the seeds', () => {
   it('accepts timeout_ms up to 3 600 000 when the run can become a job, and the job finishes', async () => {
     const { call } = session();
-    const started = await call('sh_run', { command: 'sleep 0.6; echo late', timeout_ms: 3_600_000, auto_background_after_ms: 150 });
-    expect(started.body, JSON.stringify(started.body)).toMatchObject({ auto_backgrounded: true, status: 'running', job_id: expect.any(String) });
+    const started = await call('sh_run', {
+      command: 'sleep 0.6; echo late',
+      timeout_ms: 3_600_000,
+      auto_background_after_ms: 150,
+    });
+    expect(started.body, JSON.stringify(started.body)).toMatchObject({
+      auto_backgrounded: true,
+      status: 'running',
+      job_id: expect.any(String),
+    });
     const logs = await call('sh_logs', { job_id: started.body.job_id, wait_until_exit: true, wait_ms: 10_000 });
     expect(logs.body).toMatchObject({ status: 'exited', exit: 0, stdout: 'late\n' });
   });
@@ -51,24 +64,38 @@ describe('timeouts and promotion agree with the schema and the seeds', () => {
     const store = createRecordStore({ dir: join(tempDir(), 'records') });
     const jobs = createJobManager();
     managers.push(jobs);
-    const started = await run('sleep 1; echo past-the-cap', { store, jobs, maxTimeoutMs: 300, autoBackgroundAfterMs: 60_000, timeoutMs: 5_000 });
+    const started = await run('sleep 1; echo past-the-cap', {
+      store,
+      jobs,
+      maxTimeoutMs: 300,
+      autoBackgroundAfterMs: 60_000,
+      timeoutMs: 5_000,
+    });
     expect(started).toMatchObject({ autoBackgrounded: true, status: 'running' });
     expect(started.ms).toBeLessThan(900);
     const logs = await jobs.logs(started.jobId!, { waitUntilExit: true, waitMs: 10_000 });
     expect(logs).toMatchObject({ status: 'exited', exit: 0, stdout: 'past-the-cap\n' });
-    const killed = await run('sleep 5; echo never', { store, jobs, maxTimeoutMs: 200, autoBackgroundAfterMs: 60_000, timeoutMs: 700 });
+    const killed = await run('sleep 5; echo never', {
+      store,
+      jobs,
+      maxTimeoutMs: 200,
+      autoBackgroundAfterMs: 60_000,
+      timeoutMs: 700,
+    });
     const end = await jobs.logs(killed.jobId!, { waitUntilExit: true, waitMs: 10_000 });
     expect(end.result).toMatchObject({ timedOut: true });
   });
 
-  it('leaves the bare run() in the foreground by default, and a shell\'s default promotion off with expect or retries', async () => {
+  it("leaves the bare run() in the foreground by default, and a shell's default promotion off with expect or retries", async () => {
     const store = createRecordStore({ dir: join(tempDir(), 'records') });
     const direct = await run('sleep 0.3; echo bare', { store, timeoutMs: 700_000 - 100_001 });
     expect(direct).toMatchObject({ exit: 0, stdout: 'bare\n' });
     const { shell } = session();
     const checked = await shell.run('echo checked', { expect: { stdoutContains: 'checked' }, retries: 1 });
     expect(checked).toMatchObject({ assertOk: true });
-    await expect(shell.run('echo x', { autoBackgroundAfterMs: 100, expect: { exit: 0 } })).rejects.toThrow('`expect` together with `autoBackgroundAfterMs`');
+    await expect(shell.run('echo x', { autoBackgroundAfterMs: 100, expect: { exit: 0 } })).rejects.toThrow(
+      '`expect` together with `autoBackgroundAfterMs`',
+    );
   });
 
   it('promotes a foreground call past 30 s to a job by default in a shell (seed 001)', { timeout: 60_000 }, async () => {

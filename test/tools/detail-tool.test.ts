@@ -9,7 +9,9 @@ const runShell = useShells();
 describe('sh_detail', () => {
   it('returns a stored stream, its matching lines with numbers, and the meta, without re-running', async () => {
     const call = toolbox(runShell(tempDir(), tempDir()));
-    const run = await call('sh_run', { command: 'for i in 1 2 3 4 5; do echo line $i; done; echo ERROR bad >&2; echo once >> ran' });
+    const run = await call('sh_run', {
+      command: 'for i in 1 2 3 4 5; do echo line $i; done; echo ERROR bad >&2; echo once >> ran',
+    });
     const id = run.body.id as string;
     expect((await call('sh_detail', { id })).body.text).toBe('line 1\nline 2\nline 3\nline 4\nline 5\n');
     expect((await call('sh_detail', { id, selector: 'stdout', match: '[24]$' })).body.text).toBe('2: line 2\n4: line 4');
@@ -39,7 +41,10 @@ describe('sh_detail', () => {
     for (const offset of [27, 1e15]) {
       const result = await call('sh_detail', { id, offset });
       expect(result.isError).toBe(true);
-      expect(result.body.error).toMatchObject({ type: 'TypeError', message: `Expected \`offset\` to be at most the stream's length (26 bytes), got \`${offset}\` (number)` });
+      expect(result.body.error).toMatchObject({
+        type: 'TypeError',
+        message: `Expected \`offset\` to be at most the stream's length (26 bytes), got \`${offset}\` (number)`,
+      });
     }
     expect((await call('sh_detail', { id, selector: 'stderr', offset: 1 })).body.error.message).toMatch(/length \(0 bytes\)/);
   });

@@ -20,7 +20,20 @@ function random(seed: number): () => number {
 
 type Kind = 'string' | 'integer' | 'float' | 'boolean' | 'array' | 'object' | 'null';
 const kinds: Kind[] = ['string', 'integer', 'float', 'boolean', 'array', 'object', 'null'];
-const nastyKeys = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '', ' ', 'x'.repeat(5000), '💥', 'command ', 'CMD', 'timeoutMs'];
+const nastyKeys = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  '',
+  ' ',
+  'x'.repeat(5000),
+  '💥',
+  'command ',
+  'CMD',
+  'timeoutMs',
+];
 
 function allowedKinds(schema: JsonSchema): Set<Kind> {
   if (schema.anyOf) return new Set(schema.anyOf.flatMap((branch) => [...allowedKinds(branch)]));
@@ -41,11 +54,16 @@ function put(target: Record<string, unknown>, key: string, value: unknown): void
 function junk(next: () => number, kind: Kind, depth = 0): unknown {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   switch (kind) {
-    case 'string': return pick(['', 'rm -rf /', 'x'.repeat(Math.floor(next() * 2000)), '\u0000', '${IFS}', '\ud800']);
-    case 'integer': return pick([0, -1, 1, 2 ** 53, -(2 ** 31), 7]);
-    case 'float': return pick([0.5, Number.NaN, Number.POSITIVE_INFINITY, -1e308, 1e-9]);
-    case 'boolean': return next() < 0.5;
-    case 'null': return null;
+    case 'string':
+      return pick(['', 'rm -rf /', 'x'.repeat(Math.floor(next() * 2000)), '\u0000', '${IFS}', '\ud800']);
+    case 'integer':
+      return pick([0, -1, 1, 2 ** 53, -(2 ** 31), 7]);
+    case 'float':
+      return pick([0.5, Number.NaN, Number.POSITIVE_INFINITY, -1e308, 1e-9]);
+    case 'boolean':
+      return next() < 0.5;
+    case 'null':
+      return null;
     case 'array':
       return depth > 3 ? [] : Array.from({ length: Math.floor(next() * 4) }, () => junk(next, pick(kinds), depth + 1));
     case 'object': {
@@ -62,7 +80,17 @@ function malformed(next: () => number, schema: JsonSchema): unknown {
   const properties = Object.entries(schema.properties ?? {});
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const way = Math.floor(next() * 5);
-  if (way === 0) return pick<unknown>(['sh_run ls', 42, true, [], [{ command: 'ls' }], new Date(), new Map(), Object.create({ command: 'ls' })]);
+  if (way === 0)
+    return pick<unknown>([
+      'sh_run ls',
+      42,
+      true,
+      [],
+      [{ command: 'ls' }],
+      new Date(),
+      new Map(),
+      Object.create({ command: 'ls' }),
+    ]);
   const args: Record<string, unknown> = JSON.parse('{}');
   if (way === 1 || properties.length === 0) {
     put(args, pick(nastyKeys), junk(next, pick(kinds)));
@@ -116,7 +144,8 @@ describe('the tool handlers under malformed arguments', () => {
         const args = malformed(next, tool.inputSchema);
         const result = await tool.handler(args);
         if (!result.isError) throw new Error(`${tool.name} accepted ${JSON.stringify(args)?.slice(0, 300)}`);
-        if (result.content[0].text.length > 4000) throw new Error(`${tool.name} answered at length: ${result.content[0].text.slice(0, 300)}`);
+        if (result.content[0].text.length > 4000)
+          throw new Error(`${tool.name} answered at length: ${result.content[0].text.slice(0, 300)}`);
       }
     }
     expect(calls).toEqual([]);
@@ -145,7 +174,10 @@ const adversarial: [string, () => unknown][] = [
   ['a list of 70 000-character globs', () => ['*'.repeat(70_000), `!${'?'.repeat(70_000)}`]],
   ['a 2 MB string', () => 'x'.repeat(2_000_000)],
   ['a string with NUL and a lone surrogate', () => 'a\u0000b\ud800'],
-  ['a prototype-polluting object', () => JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}')],
+  [
+    'a prototype-polluting object',
+    () => JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}'),
+  ],
   ['an object keyed like an env override', () => JSON.parse('{"PATH=/x:":"y","A\\u0000B":"c","":"e"}')],
   ['1e15', () => 1e15],
   ['-0', () => -0],

@@ -14,7 +14,12 @@ describe('sh_logs and sh_kill', () => {
     const jobId = started.body.job_id as string;
     const early = await call('sh_logs', { job_id: jobId, wait_ms: 5000 });
     expect(early.body.stdout).toBe('first\n');
-    const rest = await call('sh_logs', { job_id: jobId, stdout_offset: early.body.next_stdout_offset, wait_until_exit: true, wait_ms: 10_000 });
+    const rest = await call('sh_logs', {
+      job_id: jobId,
+      stdout_offset: early.body.next_stdout_offset,
+      wait_until_exit: true,
+      wait_ms: 10_000,
+    });
     expect(rest.body).toMatchObject({ job_id: jobId, status: 'exited', exit: 0, stdout: 'second\n' });
   });
 
@@ -40,7 +45,11 @@ describe('sh_logs and sh_kill', () => {
     const call = toolbox(runShell(tempDir(), tempDir()));
     expect((await call('sh_logs', { job_id: 'nope' })).body.error.code).toBe('JOB_NOT_FOUND');
     expect((await call('sh_kill', { job_id: 'nope' })).body.error.code).toBe('JOB_NOT_FOUND');
-    expect((await call('sh_kill', { job_id: 'x', signal: 'SIGSTOP' })).body.error.message).toMatch(/^Expected `signal` to be one of 'SIGTERM'/);
-    expect((await call('sh_logs', { job_id: 'x', wait_ms: 60_000 })).body.error.message).toMatch(/^Expected `wait_ms` to be an integer from 0 to 45000/);
+    expect((await call('sh_kill', { job_id: 'x', signal: 'SIGSTOP' })).body.error.message).toMatch(
+      /^Expected `signal` to be one of 'SIGTERM'/,
+    );
+    expect((await call('sh_logs', { job_id: 'x', wait_ms: 60_000 })).body.error.message).toMatch(
+      /^Expected `wait_ms` to be an integer from 0 to 45000/,
+    );
   });
 });

@@ -15,8 +15,8 @@ const session = () => {
   return { shell, call: toolbox(shell) };
 };
 
-describe('every hint and error names an option the caller can use, in the caller\'s spelling', () => {
-  it('maps every catalogued option onto sh_run\'s schema and onto RunOptions', () => {
+describe("every hint and error names an option the caller can use, in the caller's spelling", () => {
+  it("maps every catalogued option onto sh_run's schema and onto RunOptions", () => {
     const [run] = createTools(session().shell, { include: ['sh_run'], descriptions: 'full' });
     const properties = Object.keys(run!.inputSchema.properties ?? {});
     for (const { tool, api, aliases = [] } of RUN_OPTION_NAMES) {
@@ -45,22 +45,35 @@ describe('every hint and error names an option the caller can use, in the caller
     expect(both.body.error.message).toBe('Give `run_in_background` or `background`, not both');
     const refused = await call('sh_run', { command: 'true', run_in_background: true, retries: 2 });
     expect(refused.body.error.message).toMatch(/^Expected no `retries` together with `run_in_background`/);
-    await expect(shell.run('true', { background: true, retries: 2 })).rejects.toThrow(/^Expected no `retries` together with `background`/);
+    await expect(shell.run('true', { background: true, retries: 2 })).rejects.toThrow(
+      /^Expected no `retries` together with `background`/,
+    );
   });
 
   it('names allow_idle_sleep in the idle-sleep refusal, and sh_run takes it', async () => {
     const { shell, call } = session();
     const refused = await call('sh_run', { command: 'sleep 5' });
-    expect(refused.body).toMatchObject({ blocked: true, hint: expect.stringContaining('`allow_idle_sleep: true` runs it anyway') });
+    expect(refused.body).toMatchObject({
+      blocked: true,
+      hint: expect.stringContaining('`allow_idle_sleep: true` runs it anyway'),
+    });
     expect((await shell.run('sleep 5')).hint).toContain('`allowIdleSleep: true` runs it anyway');
-    const allowed = await call('sh_run', { command: 'sleep 5', allow_idle_sleep: true, timeout_ms: 300, auto_background_after_ms: 0 });
+    const allowed = await call('sh_run', {
+      command: 'sleep 5',
+      allow_idle_sleep: true,
+      timeout_ms: 300,
+      auto_background_after_ms: 0,
+    });
     expect(allowed.body).toMatchObject({ timed_out: true });
     expect(allowed.body.blocked).toBeUndefined();
   });
 
-  it('takes shell and condense, and puts their errors in the tools\' words', async () => {
+  it("takes shell and condense, and puts their errors in the tools' words", async () => {
     const { call } = session();
-    expect((await call('sh_run', { command: 'echo $0', shell: 'sh' })).body).toMatchObject({ shell_kind: 'sh', stdout: expect.stringMatching(/sh\n$/) });
+    expect((await call('sh_run', { command: 'echo $0', shell: 'sh' })).body).toMatchObject({
+      shell_kind: 'sh',
+      stdout: expect.stringMatching(/sh\n$/),
+    });
     const lossless = await call('sh_run', { command: 'seq 1 3000', condense: 'lossless' });
     expect(lossless.body.stdout.split('\n')).toHaveLength(3001);
     const bad = await call('sh_run', { command: 'echo', allow_idle_sleep: 'yes' });

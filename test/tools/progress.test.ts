@@ -22,11 +22,16 @@ const TICKING = 'for i in 1 2 3 4 5 6; do echo out $i; echo err $i >&2; sleep 0.
 describe('sh_run progress', () => {
   it('reports elapsed time and lines so far while a long command runs', async () => {
     const reports: ToolProgress[] = [];
-    const result = await runTool({ progressIntervalMs: 300 }).handler({ command: TICKING }, { onProgress: (progress) => reports.push(progress) });
+    const result = await runTool({ progressIntervalMs: 300 }).handler(
+      { command: TICKING },
+      { onProgress: (progress) => reports.push(progress) },
+    );
     expect(result.structuredContent).toMatchObject({ exit: 0, ok: true });
     expect(reports.length).toBeGreaterThanOrEqual(3);
     for (const [index, report] of reports.entries()) {
-      expect(report.message).toBe(`${Math.round(report.elapsedMs / 1000)} s, ${report.lines} ${report.lines === 1 ? 'line' : 'lines'} so far`);
+      expect(report.message).toBe(
+        `${Math.round(report.elapsedMs / 1000)} s, ${report.lines} ${report.lines === 1 ? 'line' : 'lines'} so far`,
+      );
       if (index > 0) {
         expect(report.elapsedMs).toBeGreaterThan(reports[index - 1]!.elapsedMs);
         expect(report.lines).toBeGreaterThanOrEqual(reports[index - 1]!.lines);
@@ -47,7 +52,10 @@ describe('sh_run progress', () => {
   it('stops reporting once the call returns, when the run becomes a background job', async () => {
     const reports: ToolProgress[] = [];
     const tool = runTool({ progressIntervalMs: 200 });
-    const result = await tool.handler({ command: TICKING, auto_background_after_ms: 500 }, { onProgress: (progress) => reports.push(progress) });
+    const result = await tool.handler(
+      { command: TICKING, auto_background_after_ms: 500 },
+      { onProgress: (progress) => reports.push(progress) },
+    );
     expect(result.structuredContent).toMatchObject({ auto_backgrounded: true });
     const seen = reports.length;
     await new Promise((resolve) => setTimeout(resolve, 700));
@@ -55,7 +63,14 @@ describe('sh_run progress', () => {
   });
 
   it('runs to the end when the progress callback throws', async () => {
-    const result = await runTool({ progressIntervalMs: 200 }).handler({ command: 'sleep 0.7; echo end' }, { onProgress: () => { throw new Error('ui broke'); } });
+    const result = await runTool({ progressIntervalMs: 200 }).handler(
+      { command: 'sleep 0.7; echo end' },
+      {
+        onProgress: () => {
+          throw new Error('ui broke');
+        },
+      },
+    );
     expect(result.structuredContent).toMatchObject({ exit: 0, ok: true, stdout: 'end\n' });
   });
 });
@@ -63,13 +78,18 @@ describe('sh_run progress', () => {
 describe('run({ onProgress })', () => {
   it('counts both streams separately, an unterminated line included', async () => {
     const reports: RunProgress[] = [];
-    await run("printf 'a\\nb\\npartial'; printf 'x\\n' >&2; sleep 0.6", { onProgress: (progress) => reports.push(progress), progressIntervalMs: 200 });
+    await run("printf 'a\\nb\\npartial'; printf 'x\\n' >&2; sleep 0.6", {
+      onProgress: (progress) => reports.push(progress),
+      progressIntervalMs: 200,
+    });
     expect(reports.length).toBeGreaterThanOrEqual(1);
     expect(reports.at(-1)).toMatchObject({ stdoutLines: 3, stderrLines: 1 });
   });
 
   it('refuses a progress callback that is not a function, naming the field', async () => {
-    await expect(run('true', { onProgress: 'yes' as never })).rejects.toThrow('Expected `onProgress` to be a function, got `yes` (string)');
+    await expect(run('true', { onProgress: 'yes' as never })).rejects.toThrow(
+      'Expected `onProgress` to be a function, got `yes` (string)',
+    );
     await expect(run('true', { progressIntervalMs: 5 })).rejects.toThrow(/Expected `progressIntervalMs` to be/);
   });
 });

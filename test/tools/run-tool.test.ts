@@ -42,7 +42,10 @@ describe('sh_run', () => {
 
   it.each([
     [{ command: 'echo', colour: 'red' }, /^Unknown option `colour`; expected one of: command, cmd/],
-    [{ command: 'echo', expect: { stdoutContains: 'x' } }, /^Unknown option `expect.stdoutContains`; expected one of: exit, stdout_contains/],
+    [
+      { command: 'echo', expect: { stdoutContains: 'x' } },
+      /^Unknown option `expect.stdoutContains`; expected one of: exit, stdout_contains/,
+    ],
     [{ command: 'echo', timeout_ms: -5 }, /^Expected `timeout_ms` to be an integer from 0 to 3600000, got `-5` \(number\)$/],
     [{ command: 'echo', timeout: '5s' }, /^Expected `timeout` to be an integer from 0 to 3600000, got `5s` \(string\)$/],
     [{ command: 42 }, /^Expected `command` to be a non-empty string of at most 1000000 characters, got `42` \(number\)$/],
@@ -73,7 +76,10 @@ describe('sh_run', () => {
 
   it('checks snake_case expectations in the same call', async () => {
     const call = setup();
-    const result = await call('sh_run', { command: 'echo built > out.txt', expect: { exit: 0, file_exists: 'out.txt', stdout_contains: 'nope' } });
+    const result = await call('sh_run', {
+      command: 'echo built > out.txt',
+      expect: { exit: 0, file_exists: 'out.txt', stdout_contains: 'nope' },
+    });
     expect(result.isError).toBe(false);
     expect(result.body.assert_ok).toBe(false);
     expect(result.body.assertions_failed).toHaveLength(1);

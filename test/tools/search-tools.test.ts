@@ -46,7 +46,9 @@ describe('sh_glob', () => {
   it('searches from a path, includes ignored folders when asked, and lists folders', async () => {
     const call = toolbox(runShell(project(), tempDir()));
     expect((await call('sh_glob', { pattern: '*.ts', path: 'src' })).body.files).toEqual(['src/app.ts']);
-    expect((await call('sh_glob', { pattern: '**/index.js', include_ignored: true })).body.files).toEqual(['node_modules/dep/index.js']);
+    expect((await call('sh_glob', { pattern: '**/index.js', include_ignored: true })).body.files).toEqual([
+      'node_modules/dep/index.js',
+    ]);
     expect((await call('sh_glob', { pattern: 'src*', only_directories: true })).body.files).toEqual(['src', 'src-old']);
   });
 

@@ -46,7 +46,9 @@ describe('seed 003 raw, inline and terse text', () => {
     const raw = await call('sh_run', { command: lines, raw: true });
     expect(condensed.body.stdout.length).toBeLessThan(raw.body.stdout.length);
     expect(raw.body.stdout.split('\n')).toHaveLength(3001);
-    expect((await call('sh_run', { command: lines, raw: true, full: true })).body.error.message).toBe('Give `full` or `raw`, not both');
+    expect((await call('sh_run', { command: lines, raw: true, full: true })).body.error.message).toBe(
+      'Give `full` or `raw`, not both',
+    );
   });
 
   it('returns verbatim up to the inline cap, and only the head and tail of a larger stream', async () => {
@@ -100,8 +102,12 @@ describe("the claude-code dialect (seed 002's Bash result)", () => {
     const result = await call('sh_run', { command: 'exit 4' });
     expect(result.body.interrupted).toBeUndefined();
     expect(result.body.returnCodeInterpretation).toBeUndefined();
-    expect(() => createTools(runShell(tempDir(), tempDir()), { dialect: 'bash' as never })).toThrow("Expected `dialect` to be one of 'tersh', 'claude-code'");
-    expect(() => createTools(runShell(tempDir(), tempDir()), { format: 'yaml' as never })).toThrow("Expected `format` to be one of 'json', 'text'");
+    expect(() => createTools(runShell(tempDir(), tempDir()), { dialect: 'bash' as never })).toThrow(
+      "Expected `dialect` to be one of 'tersh', 'claude-code'",
+    );
+    expect(() => createTools(runShell(tempDir(), tempDir()), { format: 'yaml' as never })).toThrow(
+      "Expected `format` to be one of 'json', 'text'",
+    );
   });
 });
 

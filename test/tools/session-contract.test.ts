@@ -10,7 +10,7 @@ const tempDir = useTempDirs();
 const shellOn = useShells();
 
 describe('a shell session through the tools', () => {
-  it('traces what the command did, never the session\'s own bookkeeping files', async () => {
+  it("traces what the command did, never the session's own bookkeeping files", async () => {
     const cwd = tempDir();
     const call = toolbox(shellOn(cwd, tempDir()));
     const { body } = await call('sh_run', { command: 'cat /etc/hostname > copied.txt; mkdir made', trace: true });
@@ -62,7 +62,12 @@ describe('a shell session through the tools', () => {
   it('passes maxUndoCheckpoints through createShell', async () => {
     const root = tempDir();
     const state = tempDir();
-    const shell: Shell = createShell({ cwd: root, checkpointDir: join(state, 'checkpoints'), storeDir: join(state, 'records'), maxUndoCheckpoints: 1 });
+    const shell: Shell = createShell({
+      cwd: root,
+      checkpointDir: join(state, 'checkpoints'),
+      storeDir: join(state, 'records'),
+      maxUndoCheckpoints: 1,
+    });
     try {
       mkdirSync(join(root, 'd'));
       await shell.checkpoint('base');
@@ -107,11 +112,18 @@ describe('a shell session through the tools', () => {
       { job_id: quick.body.job_id, command: 'echo quick', status: 'exited', exit: 0 },
       { job_id: slow.body.job_id, status: 'running', pid: expect.any(Number) },
     ]);
-    expect((await call('sh_logs', { job_id: slow.body.job_id, background_action: 'status' })).body).toMatchObject({ job_id: slow.body.job_id, status: 'running' });
-    expect((await call('sh_run', { job_id: slow.body.job_id, background_action: 'status' })).body).toMatchObject({ status: 'running' });
+    expect((await call('sh_logs', { job_id: slow.body.job_id, background_action: 'status' })).body).toMatchObject({
+      job_id: slow.body.job_id,
+      status: 'running',
+    });
+    expect((await call('sh_run', { job_id: slow.body.job_id, background_action: 'status' })).body).toMatchObject({
+      status: 'running',
+    });
     const cancelled = await call('sh_kill', { job_id: slow.body.job_id, background_action: 'cancel' });
     expect(cancelled.body).toMatchObject({ job_id: slow.body.job_id, status: 'killed' });
-    expect((await call('sh_run', { job_id: quick.body.job_id, background_action: 'cancel' })).body).toMatchObject({ status: 'exited' });
+    expect((await call('sh_run', { job_id: quick.body.job_id, background_action: 'cancel' })).body).toMatchObject({
+      status: 'exited',
+    });
     const readOnly = await call('sh_logs', { job_id: quick.body.job_id, background_action: 'cancel' });
     expect(readOnly.body.error.message).toBe("Expected `background_action` to be one of 'status', got `cancel` (string)");
     const unknown = await call('sh_logs', { job_id: 'j000', background_action: 'status' });

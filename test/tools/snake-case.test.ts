@@ -34,7 +34,15 @@ describe('toSnakeCase', () => {
 
 describe('SnakeCased', () => {
   it('types the converted result with snake_case keys', () => {
-    const result: RunResult = { id: 'r', exit: null, ok: false, ms: 5, shellKind: 'bash', timedOut: true, stdoutTruncatedBytes: 3 };
+    const result: RunResult = {
+      id: 'r',
+      exit: null,
+      ok: false,
+      ms: 5,
+      shellKind: 'bash',
+      timedOut: true,
+      stdoutTruncatedBytes: 3,
+    };
     const snake: SnakeCased<RunResult> = toSnakeCase(result);
     expect([snake.timed_out, snake.shell_kind, snake.stdout_truncated_bytes]).toEqual([true, 'bash', 3]);
   });

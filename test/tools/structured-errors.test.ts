@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { errorResult } from '../../src/tools/tool-result.js';
 import { invalid, readOptionsObject } from '../../src/validate.js';
 
-const messageOf = (error: unknown): string => (errorResult(error, true).structuredContent as { error: { message: string } }).error.message;
+const messageOf = (error: unknown): string =>
+  (errorResult(error, true).structuredContent as { error: { message: string } }).error.message;
 
 describe('tool errors from validation errors', () => {
   it('rebuilds the sentence with snake_case field names from the error’s parts', () => {

@@ -8,7 +8,8 @@ const tempDir = useTempDirs();
 const runShell = useShells();
 
 /** What a client sends the model for one tool, in o200k tokens (name, description, input schema). */
-const definitionTokens = ({ name, description, inputSchema }: ToolDefinition): number => encode(JSON.stringify({ name, description, inputSchema })).length;
+const definitionTokens = ({ name, description, inputSchema }: ToolDefinition): number =>
+  encode(JSON.stringify({ name, description, inputSchema })).length;
 
 describe('tool definitions cost little context', () => {
   it('keeps the default definitions within 1 200 o200k tokens in all, sh_run within 450', () => {
@@ -23,12 +24,17 @@ describe('tool definitions cost little context', () => {
     const shell = runShell(tempDir(), tempDir());
     const [short] = createTools(shell, { include: ['sh_run'] });
     const [full] = createTools(shell, { include: ['sh_run'], descriptions: 'full' });
-    expect(full!.inputSchema).toMatchObject({ $schema: 'https://json-schema.org/draft/2020-12/schema', properties: { cmd: {}, timeout: { maximum: 3_600_000 } } });
+    expect(full!.inputSchema).toMatchObject({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      properties: { cmd: {}, timeout: { maximum: 3_600_000 } },
+    });
     expect(short!.inputSchema.$schema).toBeUndefined();
     expect(Object.keys(short!.inputSchema.properties ?? {})).not.toContain('cmd');
     expect(JSON.stringify(short!.inputSchema)).not.toMatch(/minLength|maximum|minItems/);
     expect(definitionTokens(full!)).toBeGreaterThan(2 * definitionTokens(short!));
-    expect(() => createTools(shell, { descriptions: 'long' as never })).toThrow("Expected `descriptions` to be one of 'short', 'full'");
+    expect(() => createTools(shell, { descriptions: 'long' as never })).toThrow(
+      "Expected `descriptions` to be one of 'short', 'full'",
+    );
   });
 
   it('still checks the bounds and accepts the aliases the short schema does not show', async () => {

@@ -10,7 +10,10 @@ import { toolbox } from './helpers/tools.js';
 const tempDir = useTempDirs();
 const runShell = useShells();
 let server: TestServer;
-const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 beforeAll(async () => {
   server = await startServer({
@@ -21,7 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const definitionTokens = (tools: ToolDefinition[]) => encode(JSON.stringify(tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })))).length;
+const definitionTokens = (tools: ToolDefinition[]) =>
+  encode(JSON.stringify(tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })))).length;
 
 describe('web_fetch and web_search tools', () => {
   it('are opt-in: the default definitions, and their token cost, stay as they were', () => {
@@ -38,19 +42,34 @@ describe('web_fetch and web_search tools', () => {
   it('fetches a page into the shell’s record folder, so sh_detail reads it by id, in snake_case', async () => {
     const state = tempDir();
     const shell = runShell(tempDir(), state);
-    const call = toolbox(shell, { include: ['web_fetch', 'sh_detail'], web: { allowPrivateAddresses: true, store: createRecordStore({ dir: `${state}/records` }) } });
+    const call = toolbox(shell, {
+      include: ['web_fetch', 'sh_detail'],
+      web: { allowPrivateAddresses: true, store: createRecordStore({ dir: `${state}/records` }) },
+    });
     const fetched = await call('web_fetch', { url: server.url('/docs'), prompt: 'How do I install rustup?' });
     expect(fetched.isError).toBe(false);
-    expect(fetched.body).toMatchObject({ url: server.url('/docs'), code: 200, code_text: 'OK', content_type: 'text/html', prompt: 'How do I install rustup?' });
+    expect(fetched.body).toMatchObject({
+      url: server.url('/docs'),
+      code: 200,
+      code_text: 'OK',
+      content_type: 'text/html',
+      prompt: 'How do I install rustup?',
+    });
     expect(Object.keys(fetched.body)).toEqual(expect.arrayContaining(['bytes', 'duration_ms', 'result', 'id']));
     const detail = await call('sh_detail', { id: fetched.body.id, match: 'rustup update' });
     expect(detail.body.text).toMatch(/^\d+: \$ rustup update$/m);
   });
 
   it('returns an image as an image block when the host accepts images, not as base64 in the JSON', async () => {
-    const call = toolbox(runShell(tempDir(), tempDir()), { include: ['web_fetch'], web: { allowPrivateAddresses: true, images: true } });
+    const call = toolbox(runShell(tempDir(), tempDir()), {
+      include: ['web_fetch'],
+      web: { allowPrivateAddresses: true, images: true },
+    });
     const result = await call('web_fetch', { url: server.url('/logo.png') });
-    expect(result.content).toEqual([{ type: 'text', text: expect.any(String) }, { type: 'image', data: png.toString('base64'), mimeType: 'image/png' }]);
+    expect(result.content).toEqual([
+      { type: 'text', text: expect.any(String) },
+      { type: 'image', data: png.toString('base64'), mimeType: 'image/png' },
+    ]);
     expect(result.body.image).toEqual({ mime_type: 'image/png', bytes: png.length });
     expect(result.content[0].text).not.toContain(png.toString('base64'));
   });
@@ -69,7 +88,10 @@ describe('web_fetch and web_search tools', () => {
     try {
       const result = await call('web_search', { query: 'rust', num_results: 2, blocked_domains: ['wikipedia.org'] });
       expect(result.body).toMatchObject({ query: 'rust', backend: 'duckduckgo' });
-      expect(result.body.results.map((hit: { url: string }) => hit.url)).toEqual(['https://www.rust-lang.org/', 'https://duckduckgo.com/Cargo_(package_manager)']);
+      expect(result.body.results.map((hit: { url: string }) => hit.url)).toEqual([
+        'https://www.rust-lang.org/',
+        'https://duckduckgo.com/Cargo_(package_manager)',
+      ]);
       expect(typeof result.body.duration_seconds).toBe('number');
     } finally {
       if (saved !== undefined) process.env.BRAVE_SEARCH_API_KEY = saved;
@@ -80,13 +102,19 @@ describe('web_fetch and web_search tools', () => {
     const call = toolbox(runShell(tempDir(), tempDir()), { include: ['web_fetch', 'web_search'] });
     expect((await call('web_fetch', {})).body.error.message).toMatch(/Expected `url`/);
     expect((await call('web_fetch', { url: 'x', timeout_ms: 5 })).body.error.message).toMatch(/Unknown option `timeout_ms`/);
-    expect((await call('web_search', { query: 'a' })).body.error.message).toMatch(/Expected `query` to be a non-empty string|Expected `query`/);
-    expect((await call('web_search', { query: 'ok', num_results: 99 })).body.error.message).toMatch(/Expected `num_results` to be an integer from 1 to 20/);
+    expect((await call('web_search', { query: 'a' })).body.error.message).toMatch(
+      /Expected `query` to be a non-empty string|Expected `query`/,
+    );
+    expect((await call('web_search', { query: 'ok', num_results: 99 })).body.error.message).toMatch(
+      /Expected `num_results` to be an integer from 1 to 20/,
+    );
   });
 
   it('checks the host options when the tools are made', () => {
     const shell = runShell(tempDir(), tempDir());
-    expect(() => createTools(shell, { web: { timeoutMs: -1 } })).toThrow(/Expected `timeoutMs` to be an integer from 1 to 600000/);
+    expect(() => createTools(shell, { web: { timeoutMs: -1 } })).toThrow(
+      /Expected `timeoutMs` to be an integer from 1 to 600000/,
+    );
     expect(() => createTools(shell, { web: { braveBaseUrl: 'ftp://x' } })).toThrow(/Expected `braveBaseUrl`/);
     expect(() => createTools(shell, { web: { prompt: 'x' } as never })).toThrow(/Unknown option `web.prompt`/);
   });

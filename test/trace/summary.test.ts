@@ -39,13 +39,21 @@ describe('summarizeTrace on a real traced run', () => {
     await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve));
     const udpPort = udp.address().port;
     try {
-      const { summary, exit } = await runTraced({ file: process.execPath, args: [fixture, String(tcpPort), String(udpPort)] }, cwd, traceDir);
+      const { summary, exit } = await runTraced(
+        { file: process.execPath, args: [fixture, String(tcpPort), String(udpPort)] },
+        cwd,
+        traceDir,
+      );
       expect(exit).toBe(0);
       const at = (name: string): string => join(cwd, name);
       expect(summary.filesCreated.items.sort()).toEqual([at('created.txt'), at('fresh.txt'), at('made-dir')]);
       expect(summary.filesRenamed.items).toEqual([`${at('created.txt')} → ${at('renamed.txt')}`]);
       expect(summary.filesDeleted.items).toEqual([at('doomed.txt')]);
-      expect(summary.filesWritten.items.filter((path) => path.startsWith(cwd)).sort()).toEqual([at('created.txt'), at('existing.txt'), at('fresh.txt')]);
+      expect(summary.filesWritten.items.filter((path) => path.startsWith(cwd)).sort()).toEqual([
+        at('created.txt'),
+        at('existing.txt'),
+        at('fresh.txt'),
+      ]);
       expect(summary.filesRead.items).toContain(at('input.txt'));
       expect(summary.filesRead.items).not.toContain(at('existing.txt'));
       expect(summary.processes.items).toEqual([process.execPath, '/usr/bin/true']);
@@ -60,7 +68,8 @@ describe('summarizeTrace on a real traced run', () => {
   it('resolves relative paths against each process cwd, following cd', async () => {
     const cwd = workDir();
     try {
-      const script = 'mkdir -p sub/empty && cd sub && echo a > f1 && mv f1 f2 && rmdir empty && ln -s f2 link && cd .. && rm sub/link';
+      const script =
+        'mkdir -p sub/empty && cd sub && echo a > f1 && mv f1 f2 && rmdir empty && ln -s f2 link && cd .. && rm sub/link';
       const { summary } = await runTraced({ file: 'bash', args: ['-c', script] }, cwd, traceDir);
       const at = (name: string): string => join(cwd, name);
       expect(summary.filesCreated.items.sort()).toEqual([at('sub'), at('sub/empty'), at('sub/f1'), at('sub/link')].sort());
@@ -75,7 +84,11 @@ describe('summarizeTrace on a real traced run', () => {
   it('does not call an overwritten file created', async () => {
     const cwd = workDir();
     try {
-      const { summary } = await runTraced({ file: 'bash', args: ['-c', 'echo x > existing.txt; echo y > brand-new.txt'] }, cwd, traceDir);
+      const { summary } = await runTraced(
+        { file: 'bash', args: ['-c', 'echo x > existing.txt; echo y > brand-new.txt'] },
+        cwd,
+        traceDir,
+      );
       expect(summary.filesWritten.items).toEqual([join(cwd, 'existing.txt'), join(cwd, 'brand-new.txt')]);
       expect(summary.filesCreated.items).toEqual([join(cwd, 'brand-new.txt')]);
     } finally {
@@ -86,7 +99,11 @@ describe('summarizeTrace on a real traced run', () => {
   it('caps each list but counts every entry', async () => {
     const cwd = workDir();
     try {
-      const { traceFile } = await runTraced({ file: 'bash', args: ['-c', 'for i in $(seq 1 30); do echo > f$i; done'] }, cwd, traceDir);
+      const { traceFile } = await runTraced(
+        { file: 'bash', args: ['-c', 'for i in $(seq 1 30); do echo > f$i; done'] },
+        cwd,
+        traceDir,
+      );
       const summary = await summarizeTrace(traceFile, { cwd, maxListed: 5 });
       expect(summary.filesWritten.items).toHaveLength(5);
       expect(summary.filesWritten.count).toBe(30);

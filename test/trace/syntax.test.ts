@@ -46,8 +46,16 @@ describe('strace notation', () => {
   });
 
   it.each([
-    ['connect(3<TCP:[1]>, {sa_family=AF_INET, sin_port=htons(8080), sin_addr=inet_addr("127.0.0.1")}, 16', false, ['127.0.0.1:8080']],
-    ['sendto(5<UDPv6:[2]>, "x", 1, 0, {sa_family=AF_INET6, sin6_port=htons(53), sin6_flowinfo=htonl(0), inet_pton(AF_INET6, "::1", &sin6_addr), sin6_scope_id=0}, 28', true, ['[::1]:53']],
+    [
+      'connect(3<TCP:[1]>, {sa_family=AF_INET, sin_port=htons(8080), sin_addr=inet_addr("127.0.0.1")}, 16',
+      false,
+      ['127.0.0.1:8080'],
+    ],
+    [
+      'sendto(5<UDPv6:[2]>, "x", 1, 0, {sa_family=AF_INET6, sin6_port=htons(53), sin6_flowinfo=htonl(0), inet_pton(AF_INET6, "::1", &sin6_addr), sin6_scope_id=0}, 28',
+      true,
+      ['[::1]:53'],
+    ],
     ['connect(3<UNIX:[3]>, {sa_family=AF_UNIX, sun_path="/var/run/nscd/socket"}, 110', false, []],
     ['connect(3<UNIX:[3]>, {sa_family=AF_UNIX, sun_path="/run/docker.sock"}, 110', true, ['unix:/run/docker.sock']],
     ['sendto(4<UDP:[4]>, "x", 1, 0, NULL, 0', true, []],
@@ -75,7 +83,10 @@ describe('the line reader', () => {
 
   it.each([
     ['4906  unlinkat(AT_FDCWD</tmp>, "/tmp/xx2", 0) = 0', { pid: 4906, name: 'unlinkat', result: '0' }],
-    ['openat(AT_FDCWD</t>, "a) = b", O_RDONLY) = -1 ENOENT (No such file or directory)', { pid: 0, name: 'openat', args: 'AT_FDCWD</t>, "a) = b", O_RDONLY' }],
+    [
+      'openat(AT_FDCWD</t>, "a) = b", O_RDONLY) = -1 ENOENT (No such file or directory)',
+      { pid: 0, name: 'openat', args: 'AT_FDCWD</t>, "a) = b", O_RDONLY' },
+    ],
     ['4904  --- SIGCHLD {si_signo=SIGCHLD} ---', undefined],
     ['4904  +++ exited with 0 +++', undefined],
     ['4905  exit_group(0)                     = ?', { name: 'exit_group', result: '?' }],

@@ -11,7 +11,11 @@ describe('trace and sandbox together', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'tersh-trace-sbx-'));
     const records = mkdtempSync(join(tmpdir(), 'tersh-trace-sbx-records-'));
     const traceFile = join(records, 'trace.txt');
-    const sandboxed = await wrapInSandbox({ file: '/usr/bin/bash', args: ['-c', 'echo a > made.txt; echo b > /etc/nope; mkdir d'] }, normalizeSandboxOptions({ network: false })!, { cwd });
+    const sandboxed = await wrapInSandbox(
+      { file: '/usr/bin/bash', args: ['-c', 'echo a > made.txt; echo b > /etc/nope; mkdir d'] },
+      normalizeSandboxOptions({ network: false })!,
+      { cwd },
+    );
     const traced = await wrapInTrace(sandboxed, { traceFile });
     try {
       if ('unavailable' in traced) throw new Error(traced.unavailable);

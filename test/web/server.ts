@@ -22,7 +22,8 @@ export async function startServer(routes: Record<string, Route>, host = '127.0.0
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
     seen.push({ path: req.url ?? '/', headers: req.headers });
-    const route = routes[path] ?? Object.entries(routes).find(([key]) => key.endsWith('*') && path.startsWith(key.slice(0, -1)))?.[1];
+    const route =
+      routes[path] ?? Object.entries(routes).find(([key]) => key.endsWith('*') && path.startsWith(key.slice(0, -1)))?.[1];
     if (!route) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
       return;
@@ -47,35 +48,55 @@ export async function startServer(routes: Record<string, Route>, host = '127.0.0
   return self;
 }
 
-export const html = (body: Buffer | string, type = 'text/html; charset=utf-8'): Route => (_req, res) => {
-  res.writeHead(200, { 'content-type': type }).end(body);
-};
+export const html =
+  (body: Buffer | string, type = 'text/html; charset=utf-8'): Route =>
+  (_req, res) => {
+    res.writeHead(200, { 'content-type': type }).end(body);
+  };
 
-export const compressed = (body: Buffer, encoding: 'gzip' | 'br' | 'deflate' | 'deflate-raw'): Route => (_req, res) => {
-  const data = encoding === 'gzip' ? gzipSync(body) : encoding === 'br' ? brotliCompressSync(body) : encoding === 'deflate' ? deflateSync(body) : deflateRawSync(body);
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': encoding === 'deflate-raw' ? 'deflate' : encoding }).end(data);
-};
+export const compressed =
+  (body: Buffer, encoding: 'gzip' | 'br' | 'deflate' | 'deflate-raw'): Route =>
+  (_req, res) => {
+    const data =
+      encoding === 'gzip'
+        ? gzipSync(body)
+        : encoding === 'br'
+          ? brotliCompressSync(body)
+          : encoding === 'deflate'
+            ? deflateSync(body)
+            : deflateRawSync(body);
+    res
+      .writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-encoding': encoding === 'deflate-raw' ? 'deflate' : encoding,
+      })
+      .end(data);
+  };
 
-export const redirect = (to: string | ((server: TestServer) => string), code = 302): Route => (_req, res, server) => {
-  res.writeHead(code, { location: typeof to === 'string' ? to : to(server) }).end();
-};
+export const redirect =
+  (to: string | ((server: TestServer) => string), code = 302): Route =>
+  (_req, res, server) => {
+    res.writeHead(code, { location: typeof to === 'string' ? to : to(server) }).end();
+  };
 
 /** Streams `chunk` until `totalBytes` are sent or the client goes away. */
-export const endless = (totalBytes: number, type = 'text/plain; charset=utf-8'): Route => (_req, res) => {
-  const line = Buffer.from(`${'lorem ipsum dolor sit amet '.repeat(3).trim()}\n`);
-  const chunk = Buffer.concat(Array.from({ length: Math.ceil(65536 / line.length) }, () => line));
-  let sent = 0;
-  res.writeHead(200, { 'content-type': type });
-  const pump = (): void => {
-    while (sent < totalBytes && !res.destroyed) {
-      sent += chunk.length;
-      if (!res.write(chunk)) {
-        res.once('drain', pump);
-        return;
+export const endless =
+  (totalBytes: number, type = 'text/plain; charset=utf-8'): Route =>
+  (_req, res) => {
+    const line = Buffer.from(`${'lorem ipsum dolor sit amet '.repeat(3).trim()}\n`);
+    const chunk = Buffer.concat(Array.from({ length: Math.ceil(65536 / line.length) }, () => line));
+    let sent = 0;
+    res.writeHead(200, { 'content-type': type });
+    const pump = (): void => {
+      while (sent < totalBytes && !res.destroyed) {
+        sent += chunk.length;
+        if (!res.write(chunk)) {
+          res.once('drain', pump);
+          return;
+        }
       }
-    }
-    res.end();
+      res.end();
+    };
+    res.on('close', () => res.removeAllListeners('drain'));
+    pump();
   };
-  res.on('close', () => res.removeAllListeners('drain'));
-  pump();
-};

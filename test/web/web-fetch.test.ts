@@ -9,7 +9,10 @@ let server: TestServer;
 let store: RecordStore;
 let storeDir: string;
 const docs = fixture('docs-installation.html');
-const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 beforeAll(async () => {
   storeDir = mkdtempSync(join(tmpdir(), 'tersh-web-'));
@@ -22,7 +25,15 @@ beforeAll(async () => {
     '/deflate': compressed(docs, 'deflate'),
     '/deflate-raw': compressed(docs, 'deflate-raw'),
     '/cp1252-meta': html(fixture('windows-1252.html'), 'text/html'),
-    '/cp1252-header': html(Buffer.from(fixture('windows-1252.html').toString('latin1').replace(/<meta[^>]*>/, ''), 'latin1'), 'text/html; charset=windows-1252'),
+    '/cp1252-header': html(
+      Buffer.from(
+        fixture('windows-1252.html')
+          .toString('latin1')
+          .replace(/<meta[^>]*>/, ''),
+        'latin1',
+      ),
+      'text/html; charset=windows-1252',
+    ),
     '/sjis': html(fixture('shift-jis.html'), 'text/html'),
     '/json': html('{"name":"tersh","tags":["shell","agent"],"nested":{"ok":true}}', 'application/json'),
     '/text': html('plain *text*\n  kept as it is\n', 'text/plain'),
@@ -30,8 +41,12 @@ beforeAll(async () => {
     '/blob': html(Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2, 0, 0, 0, 9, 255]), 'application/octet-stream'),
     '/missing-page': (_req, res) => void res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Nothing here</h1>'),
     '/huge': endless(200 * 1024 * 1024),
-    '/big-html': html(`<html><body>${Array.from({ length: 6000 }, (_, i) => `<p>Paragraph ${i} about sockets and streams.</p>`).join('')}</body></html>`),
-    '/huge-html': html(`<html><body>${Array.from({ length: 60_000 }, (_, i) => `<section><h2>Part ${i}</h2><p>Text of part ${i} &amp; more.</p><script>x()</script></section>`).join('')}</body></html>`),
+    '/big-html': html(
+      `<html><body>${Array.from({ length: 6000 }, (_, i) => `<p>Paragraph ${i} about sockets and streams.</p>`).join('')}</body></html>`,
+    ),
+    '/huge-html': html(
+      `<html><body>${Array.from({ length: 60_000 }, (_, i) => `<section><h2>Part ${i}</h2><p>Text of part ${i} &amp; more.</p><script>x()</script></section>`).join('')}</body></html>`,
+    ),
     '/no-answer': () => undefined,
     '/stall-body': (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' });
@@ -59,7 +74,13 @@ const requested = (path: string) => server.seen.filter((request) => request.path
 describe('webFetch over real HTTP on loopback', () => {
   it('turns a saved docs page into Markdown with its headings and code blocks, and stores the whole text', async () => {
     const result = await webFetch(server.url('/docs'), local());
-    expect(result).toMatchObject({ url: server.url('/docs'), code: 200, codeText: 'OK', bytes: docs.length, contentType: 'text/html' });
+    expect(result).toMatchObject({
+      url: server.url('/docs'),
+      code: 200,
+      codeText: 'OK',
+      bytes: docs.length,
+      contentType: 'text/html',
+    });
     expect(result.durationMs).toBeGreaterThanOrEqual(0);
     expect(result.result).toContain('## [Installation](#installation)');
     expect(result.result).toContain("```console\n$ curl --proto '=https' --tlsv1.2 https://sh.rustup.rs -sSf | sh\n```");
@@ -101,7 +122,9 @@ describe('webFetch over real HTTP on loopback', () => {
   });
 
   it('pretty-prints JSON, keeps text as it is, and describes binary bodies instead of dumping them', async () => {
-    expect((await webFetch(server.url('/json'), local())).result).toBe('{\n  "name": "tersh",\n  "tags": [\n    "shell",\n    "agent"\n  ],\n  "nested": {\n    "ok": true\n  }\n}\n');
+    expect((await webFetch(server.url('/json'), local())).result).toBe(
+      '{\n  "name": "tersh",\n  "tags": [\n    "shell",\n    "agent"\n  ],\n  "nested": {\n    "ok": true\n  }\n}\n',
+    );
     expect((await webFetch(server.url('/text'), local())).result).toBe('plain *text*\n  kept as it is\n');
     const blob = await webFetch(server.url('/blob'), local());
     expect(blob.result).toBe('[binary: application/octet-stream, 12 bytes; not shown]\n');
@@ -153,7 +176,9 @@ describe('webFetch over real HTTP on loopback', () => {
     const result = await webFetch(server.url('/huge-html'), local());
     expect(result.bytes).toBeGreaterThan(5_000_000);
     expect(await store.detail(result.id!, { match: '^## Part 100$' })).toMatch(/^\d+: ## Part 100$/);
-    expect(await store.detail(result.id!, { match: 'shown as plain text' })).toContain('[… the HTML past 1048576 characters is shown as plain text (tags stripped), not as Markdown …]');
+    expect(await store.detail(result.id!, { match: 'shown as plain text' })).toContain(
+      '[… the HTML past 1048576 characters is shown as plain text (tags stripped), not as Markdown …]',
+    );
     expect(await store.detail(result.id!, { match: '^Text of part 59999 & more\\.$' })).toMatch(/: Text of part 59999 & more\.$/);
     expect(await store.detail(result.id!, { match: 'x\\(\\)' })).toBe('');
     expect(performance.now() - started).toBeLessThan(30_000);
@@ -164,7 +189,9 @@ describe('webFetch over real HTTP on loopback', () => {
     expect(result.result.length).toBeLessThan(100_300);
     expect(result.result).toContain(`[… truncated at 100000 characters`);
     expect(result.result).toContain(result.id!);
-    expect(await store.detail(result.id!, { match: '^Paragraph 5999 ' })).toMatch(/: Paragraph 5999 about sockets and streams\.$/);
+    expect(await store.detail(result.id!, { match: '^Paragraph 5999 ' })).toMatch(
+      /: Paragraph 5999 about sockets and streams\.$/,
+    );
   });
 
   it('condenses a page over the budget, and hands it to summarize with the prompt when one is given', async () => {
@@ -174,13 +201,16 @@ describe('webFetch over real HTTP on loopback', () => {
     expect(condensed.hint).toContain('No summarize callback');
     expect(condensed.lines).toBeGreaterThan(6000);
     const calls: [number, string][] = [];
-    const summarized = await webFetch(server.url('/big-html'), local({
-      prompt: 'What is paragraph 42 about?',
-      summarize: (text, prompt) => {
-        calls.push([text.length, prompt]);
-        return 'Paragraph 42 is about sockets and streams.';
-      },
-    }));
+    const summarized = await webFetch(
+      server.url('/big-html'),
+      local({
+        prompt: 'What is paragraph 42 about?',
+        summarize: (text, prompt) => {
+          calls.push([text.length, prompt]);
+          return 'Paragraph 42 is about sockets and streams.';
+        },
+      }),
+    );
     expect(summarized).toMatchObject({ result: 'Paragraph 42 is about sockets and streams.', summarized: true });
     expect(calls).toEqual([[expect.any(Number), 'What is paragraph 42 about?']]);
     expect(calls[0]![0]).toBeGreaterThan(200_000);
@@ -197,7 +227,9 @@ describe('webFetch over real HTTP on loopback', () => {
   it('throws ABORTED when the caller cancels', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    const error = await webFetch(server.url('/no-answer'), local({ signal: controller.signal })).catch((caught: unknown) => caught);
+    const error = await webFetch(server.url('/no-answer'), local({ signal: controller.signal })).catch(
+      (caught: unknown) => caught,
+    );
     expect(isTershError(error) && error.code).toBe('ABORTED');
   });
 
@@ -208,7 +240,11 @@ describe('webFetch over real HTTP on loopback', () => {
     ['http://x.test/', { maxRedirects: 11 }, /Expected `maxRedirects`/],
     ['http://x.test/', { followAll: true }, /Unknown option `followAll`/],
     ['http://x.test/', { policy: { web: { allow: 'docs.rs' } } }, /Expected `policy.web.allow` to be an array of strings/],
-    ['http://x.test/', { allowPrivateAddresses: ['10.0.0.0/99'] }, /Expected `allowPrivateAddresses\[0\]` to be an IP address or CIDR range/],
+    [
+      'http://x.test/',
+      { allowPrivateAddresses: ['10.0.0.0/99'] },
+      /Expected `allowPrivateAddresses\[0\]` to be an IP address or CIDR range/,
+    ],
     ['http://x.test/', { userAgent: 'a\r\nX-Injected: 1' }, /Expected `userAgent` to be a string without line breaks/],
     ['http://x.test/', { summarize: 'yes' }, /Expected `summarize` to be a function/],
   ])('rejects misuse %j %j with a TypeError naming the field', async (url, options, message) => {

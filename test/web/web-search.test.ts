@@ -10,8 +10,14 @@ beforeAll(async () => {
   brave = await startServer({
     '/res/v1/web/search': (req, res) => {
       const params = new URL(req.url!, 'http://x').searchParams;
-      if (req.headers['x-subscription-token'] !== 'test-key') return void res.writeHead(401, { 'content-type': 'application/json' }).end('{"type":"ErrorResponse","error":{"code":"SUBSCRIPTION_TOKEN_INVALID","status":401}}');
-      if (params.get('q') === 'zzqqxx nothing') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"type":"search","query":{"original":"zzqqxx nothing"},"mixed":{"main":[]}}');
+      if (req.headers['x-subscription-token'] !== 'test-key')
+        return void res
+          .writeHead(401, { 'content-type': 'application/json' })
+          .end('{"type":"ErrorResponse","error":{"code":"SUBSCRIPTION_TOKEN_INVALID","status":401}}');
+      if (params.get('q') === 'zzqqxx nothing')
+        return void res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end('{"type":"search","query":{"original":"zzqqxx nothing"},"mixed":{"main":[]}}');
       res.writeHead(200, { 'content-type': 'application/json' }).end(fixture('brave-web-search.json'));
     },
   });
@@ -35,8 +41,16 @@ afterAll(async () => {
   await Promise.all([brave.close(), ddg.close()]);
 });
 
-const braveOptions = (extra: WebSearchOptions = {}): WebSearchOptions => ({ braveApiKey: 'test-key', braveBaseUrl: brave.url(''), ...extra });
-const ddgOptions = (extra: WebSearchOptions = {}): WebSearchOptions => ({ duckDuckGoBaseUrl: ddg.url(''), braveBaseUrl: brave.url(''), ...extra });
+const braveOptions = (extra: WebSearchOptions = {}): WebSearchOptions => ({
+  braveApiKey: 'test-key',
+  braveBaseUrl: brave.url(''),
+  ...extra,
+});
+const ddgOptions = (extra: WebSearchOptions = {}): WebSearchOptions => ({
+  duckDuckGoBaseUrl: ddg.url(''),
+  braveBaseUrl: brave.url(''),
+  ...extra,
+});
 
 describe('webSearch', () => {
   it('asks the Brave Search API when a key is given, and returns its first 5 hits without markup', async () => {
@@ -48,7 +62,8 @@ describe('webSearch', () => {
     expect((result.results as { title: string }[])[0]).toEqual({
       title: 'Tutorial | Tokio - An asynchronous Rust runtime',
       url: 'https://tokio.rs/tokio/tutorial',
-      snippet: 'Tokio is an asynchronous runtime for the Rust programming language. It provides the building blocks needed for writing networking applications.',
+      snippet:
+        'Tokio is an asynchronous runtime for the Rust programming language. It provides the building blocks needed for writing networking applications.',
     });
     expect((result.results as { snippet: string }[])[1]!.snippet).toContain('I/O platform & more.');
     const request = brave.seen.at(-1)!;
@@ -68,12 +83,32 @@ describe('webSearch', () => {
     const result = await webSearch('rust programming language', ddgOptions({ numResults: 10 }));
     expect(result.backend).toBe('duckduckgo');
     expect(result.results).toEqual([
-      { title: 'Rust (programming language)', url: 'https://en.wikipedia.org/wiki/Rust_(programming_language)', snippet: 'Rust is a general-purpose programming language emphasizing performance, type safety, and concurrency.' },
+      {
+        title: 'Rust (programming language)',
+        url: 'https://en.wikipedia.org/wiki/Rust_(programming_language)',
+        snippet: 'Rust is a general-purpose programming language emphasizing performance, type safety, and concurrency.',
+      },
       { title: 'Official site', url: 'https://www.rust-lang.org/', snippet: 'Official site' },
-      { title: 'Cargo (package manager)', url: 'https://duckduckgo.com/Cargo_(package_manager)', snippet: 'Cargo (package manager) The package manager and build system of Rust.' },
-      { title: 'Servo (software)', url: 'https://duckduckgo.com/Servo_(software)', snippet: 'Servo (software) - An experimental browser engine written in Rust.' },
-      { title: 'Rust (programming language) software', url: 'https://duckduckgo.com/c/Rust_(programming_language)_software', snippet: 'Rust (programming language) software' },
-      { title: 'Concurrent programming languages', url: 'https://duckduckgo.com/c/Concurrent_programming_languages', snippet: 'Concurrent programming languages' },
+      {
+        title: 'Cargo (package manager)',
+        url: 'https://duckduckgo.com/Cargo_(package_manager)',
+        snippet: 'Cargo (package manager) The package manager and build system of Rust.',
+      },
+      {
+        title: 'Servo (software)',
+        url: 'https://duckduckgo.com/Servo_(software)',
+        snippet: 'Servo (software) - An experimental browser engine written in Rust.',
+      },
+      {
+        title: 'Rust (programming language) software',
+        url: 'https://duckduckgo.com/c/Rust_(programming_language)_software',
+        snippet: 'Rust (programming language) software',
+      },
+      {
+        title: 'Concurrent programming languages',
+        url: 'https://duckduckgo.com/c/Concurrent_programming_languages',
+        snippet: 'Concurrent programming languages',
+      },
     ]);
     const params = new URL(ddg.seen.at(-1)!.path, 'http://x').searchParams;
     expect(Object.fromEntries(params)).toMatchObject({ q: 'rust programming language', format: 'json', no_html: '1' });
@@ -82,10 +117,20 @@ describe('webSearch', () => {
   it('keeps only allowed domains (and their subdomains) and drops blocked ones', async () => {
     const allowed = await webSearch('tokio tutorial', braveOptions({ allowedDomains: ['tokio.rs', 'github.io'] }));
     expect((allowed.results as { url: string }[]).map((hit) => hit.url)).toEqual([
-      'https://tokio.rs/tokio/tutorial', 'https://tokio.rs/tokio/tutorial/async', 'https://rust-lang.github.io/async-book/', 'https://tokio.rs/tokio/tutorial/spawning',
+      'https://tokio.rs/tokio/tutorial',
+      'https://tokio.rs/tokio/tutorial/async',
+      'https://rust-lang.github.io/async-book/',
+      'https://tokio.rs/tokio/tutorial/spawning',
     ]);
-    const blocked = await webSearch('tokio tutorial', braveOptions({ blockedDomains: ['tokio.rs', 'reddit.com'], numResults: 10 }));
-    expect((blocked.results as { url: string }[]).map((hit) => hit.url)).toEqual(['https://docs.rs/tokio/latest/tokio/', 'https://github.com/tokio-rs/tokio', 'https://rust-lang.github.io/async-book/']);
+    const blocked = await webSearch(
+      'tokio tutorial',
+      braveOptions({ blockedDomains: ['tokio.rs', 'reddit.com'], numResults: 10 }),
+    );
+    expect((blocked.results as { url: string }[]).map((hit) => hit.url)).toEqual([
+      'https://docs.rs/tokio/latest/tokio/',
+      'https://github.com/tokio-rs/tokio',
+      'https://rust-lang.github.io/async-book/',
+    ]);
     expect(brave.seen.at(-1)!.path).toContain('count=20');
     const none = await webSearch('tokio tutorial', braveOptions({ allowedDomains: ['example.org'] }));
     expect(none.results).toBe('No results found for "tokio tutorial" within the domain filters.');
@@ -102,7 +147,11 @@ describe('webSearch', () => {
       return [{ title: 'Mine', url: 'https://mine.example/a', snippet: 'from my index' }];
     };
     const result = await webSearch('  my query  ', { ...braveOptions(), searchBackend, numResults: 3 });
-    expect(result).toMatchObject({ backend: 'custom', query: 'my query', results: [{ title: 'Mine', url: 'https://mine.example/a', snippet: 'from my index' }] });
+    expect(result).toMatchObject({
+      backend: 'custom',
+      query: 'my query',
+      results: [{ title: 'Mine', url: 'https://mine.example/a', snippet: 'from my index' }],
+    });
     expect(calls).toEqual([{ query: 'my query', numResults: 3, isSignal: true }]);
   });
 

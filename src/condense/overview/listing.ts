@@ -15,7 +15,9 @@ export function listingOverview(lines: readonly string[]): string[] {
   let namesChars = 0;
   let unnamed = 0;
   // `tree` drawing is looked for line by line only when the output starts like one
-  const tree: TreeState | undefined = lines.slice(0, 50).some((line) => TREE_ENTRY.test(line)) ? { stack: [], plain: undefined } : undefined;
+  const tree: TreeState | undefined = lines.slice(0, 50).some((line) => TREE_ENTRY.test(line))
+    ? { stack: [], plain: undefined }
+    : undefined;
   for (const line of lines) {
     if (line.length === 0 || (line.charCodeAt(0) <= 32 && line.trim() === '')) continue;
     const ls = LS_KINDS.includes(line.charAt(0)) ? LS_LONG.exec(line) : null;
@@ -40,7 +42,9 @@ export function listingOverview(lines: readonly string[]): string[] {
   if (dirs.size > 1) {
     const top = [...dirs].sort((a, b) => b[1] - a[1]).slice(0, TOP_DIRS);
     const rest = dirs.size - top.length;
-    out.push(`[overview: ${entries} paths in ${dirs.size} directories: ${top.map(([d, v]) => `${d}/ (${v})`).join(', ')}${rest > 0 ? `, … ${rest} more` : ''}]`);
+    out.push(
+      `[overview: ${entries} paths in ${dirs.size} directories: ${top.map(([d, v]) => `${d}/ (${v})`).join(', ')}${rest > 0 ? `, … ${rest} more` : ''}]`,
+    );
   }
   return out;
 }
@@ -60,7 +64,15 @@ export function namesEveryEntry(overview: readonly string[]): boolean {
   return overview.some((line) => line.startsWith('[overview: names: ') && !/ … and \d+ more\]$/.test(line));
 }
 
-const KIND_NAMES: Record<string, string> = { d: 'directories', '-': 'files', l: 'links', c: 'devices', b: 'devices', p: 'pipes', s: 'sockets' };
+const KIND_NAMES: Record<string, string> = {
+  d: 'directories',
+  '-': 'files',
+  l: 'links',
+  c: 'devices',
+  b: 'devices',
+  p: 'pipes',
+  s: 'sockets',
+};
 
 function bump(map: Map<string, number>, key: string): void {
   map.set(key, (map.get(key) ?? 0) + 1);

@@ -14,6 +14,12 @@ export function logOverview(lines: readonly string[]): string[] {
   }
   const parts: string[] = [];
   if (levels.size > 0) parts.push(`levels ${[...levels].map(([k, v]) => `${k} ${v}`).join(', ')}`);
-  if (statuses.size > 0) parts.push(`HTTP ${[...statuses].sort().map(([k, v]) => `${k} ×${v}`).join(', ')}`);
+  if (statuses.size > 0)
+    parts.push(
+      `HTTP ${[...statuses]
+        .sort()
+        .map(([k, v]) => `${k} ×${v}`)
+        .join(', ')}`,
+    );
   return parts.length === 0 ? [] : [`[overview: ${lines.length} lines; ${parts.join('; ')}]`];
 }

@@ -13,5 +13,7 @@ export function matchesOverview(lines: readonly string[]): string[] {
   const total = [...files.values()].reduce((a, b) => a + b, 0);
   const top = [...files].sort((a, b) => b[1] - a[1]).slice(0, TOP_FILES);
   const rest = files.size - top.length;
-  return [`[overview: ${total} matches in ${files.size} files: ${top.map(([f, v]) => `${f} (${v})`).join(', ')}${rest > 0 ? `, … ${rest} more files` : ''}]`];
+  return [
+    `[overview: ${total} matches in ${files.size} files: ${top.map(([f, v]) => `${f} (${v})`).join(', ')}${rest > 0 ? `, … ${rest} more files` : ''}]`,
+  ];
 }

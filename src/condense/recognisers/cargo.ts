@@ -11,6 +11,16 @@ export const cargo: Recogniser = {
     { start: /^---- \S+ stdout ----$/, until: 'blank', maxLines: 30 },
   ],
   structure: [/^\s+Running \S+/, /^\s+Doc-tests \S+/, /^failures:$/],
-  noise: [/^\s+(?:Compiling|Checking|Fresh|Downloaded|Downloading|Updating|Locking|Adding|Blocking) /, /^test \S+ \.\.\. ok$/, /^running \d+ tests?$/],
-  summary: [/^test result: /, /^\s+Finished /, /could not compile/, /^error: \d+ targets? failed/, /^warning: `\S+` \(\w+\) generated \d+ warnings?/],
+  noise: [
+    /^\s+(?:Compiling|Checking|Fresh|Downloaded|Downloading|Updating|Locking|Adding|Blocking) /,
+    /^test \S+ \.\.\. ok$/,
+    /^running \d+ tests?$/,
+  ],
+  summary: [
+    /^test result: /,
+    /^\s+Finished /,
+    /could not compile/,
+    /^error: \d+ targets? failed/,
+    /^warning: `\S+` \(\w+\) generated \d+ warnings?/,
+  ],
 };

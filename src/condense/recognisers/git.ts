@@ -22,7 +22,8 @@ export const gitLog: Recogniser = {
 
 export const gitOther: Recogniser = {
   name: 'git',
-  command: /^git\s+(?:-\S+\s+)*(?:status|clone|fetch|pull|push|merge|rebase|checkout|switch|cherry-pick|commit|branch|tag|stash)\b/,
+  command:
+    /^git\s+(?:-\S+\s+)*(?:status|clone|fetch|pull|push|merge|rebase|checkout|switch|cherry-pick|commit|branch|tag|stash)\b/,
   signals: gitFailures,
   structure: [/^(?:On branch|Changes (?:to be committed|not staged)|Untracked files|Unmerged paths|Your branch)/],
   summary: [/^(?:no changes added|nothing (?:added )?to commit)/, /^ \d+ files? changed/, /^Resolving deltas: 100%/],

@@ -20,6 +20,23 @@ import { tsc } from './tsc.js';
  * The built-in recognisers, in the order they are tried (first command match wins, then first output match).
  */
 export const defaultRecognisers: readonly Recogniser[] = Object.freeze([
-  tsc, eslint, jsTest, nodeTest, pythonTest, cargo, go, cMake, java, jsInstall, pip, apt, docker,
-  gitDiff, gitLog, gitOther, listing, matches, serverLog,
+  tsc,
+  eslint,
+  jsTest,
+  nodeTest,
+  pythonTest,
+  cargo,
+  go,
+  cMake,
+  java,
+  jsInstall,
+  pip,
+  apt,
+  docker,
+  gitDiff,
+  gitLog,
+  gitOther,
+  listing,
+  matches,
+  serverLog,
 ]);

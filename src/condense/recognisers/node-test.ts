@@ -11,6 +11,14 @@ export const nodeTest: Recogniser = {
     // a failed test's details end at a blank line; a failed suite's line is followed by the next test or suite, not by details
     { start: /^\s*✖ .*\(\d[\d.]*ms\)$/, until: /^\s*$|^\s*[✔✖▶﹣] /, maxLines: 30 },
   ],
-  noise: [/^\s*ok \d+ - /, /^\s*✔ /, /^\s*duration_ms: /, /^\s*type: '(?:test|suite)'$/, /^\s*---$/, /^\s*\.\.\.$/, /^\s*1\.\.\d+$/],
+  noise: [
+    /^\s*ok \d+ - /,
+    /^\s*✔ /,
+    /^\s*duration_ms: /,
+    /^\s*type: '(?:test|suite)'$/,
+    /^\s*---$/,
+    /^\s*\.\.\.$/,
+    /^\s*1\.\.\d+$/,
+  ],
   summary: [/^[ℹ#] (?:tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) /],
 };

@@ -6,7 +6,7 @@ import { dockerTransport } from './docker-transport.js';
 
 const DEFAULT_SOCKET = '/var/run/docker.sock';
 
-/** @public */
+/** Options of {@link dockerExecutor}: the container and how to reach its engine. */
 export interface DockerExecutorOptions {
   /** The running container's name or id. */
   container: string;
@@ -21,19 +21,23 @@ export interface DockerExecutorOptions {
 function socketFromEnvironment(value: string | undefined): string {
   if (value === undefined || value === '') return DEFAULT_SOCKET;
   if (value.startsWith('unix://')) return value.slice('unix://'.length);
-  throw new TershError('EXECUTOR_UNSUPPORTED', `DOCKER_HOST=${value} is not a unix:// socket; pass \`docker.socketPath\` instead`, { details: { dockerHost: value } });
+  throw new TershError(
+    'EXECUTOR_UNSUPPORTED',
+    `DOCKER_HOST=${value} is not a unix:// socket; pass \`docker.socketPath\` instead`,
+    { details: { dockerHost: value } },
+  );
 }
 
 /**
  * Runs every command inside a running Docker container, over the Docker Engine API (a unix socket; no `docker`
  * CLI needed). A missing or stopped container makes the first run throw TershError `EXECUTOR_UNAVAILABLE`.
- * @public
  */
 export function dockerExecutor(options: DockerExecutorOptions): Executor {
   const raw = readOptionsObject('options', options, ['container', 'user', 'workdir', 'docker']);
   const container = requiredString('container', raw.container, { nonEmpty: true, maxLength: 256 });
   const docker = readOptionsObject('docker', raw.docker, ['socketPath']);
-  const socketPath = optionalString('docker.socketPath', docker.socketPath, { nonEmpty: true }) ?? socketFromEnvironment(process.env.DOCKER_HOST);
+  const socketPath =
+    optionalString('docker.socketPath', docker.socketPath, { nonEmpty: true }) ?? socketFromEnvironment(process.env.DOCKER_HOST);
   const transport = dockerTransport({
     endpoint: { socketPath },
     container,

@@ -27,7 +27,9 @@ export function dockerTransport(target: DockerTarget): TargetTransport {
   const name = `docker:${target.container}`;
   const agent: Agent = engineAgent();
   const unavailable = (why: string): TershError =>
-    new TershError('EXECUTOR_UNAVAILABLE', `${name}: ${why}`, { details: { executor: name, container: target.container, socketPath: target.endpoint.socketPath } });
+    new TershError('EXECUTOR_UNAVAILABLE', `${name}: ${why}`, {
+      details: { executor: name, container: target.container, socketPath: target.endpoint.socketPath },
+    });
 
   const api = async (method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> => {
     try {
@@ -43,7 +45,9 @@ export function dockerTransport(target: DockerTarget): TargetTransport {
     if (inspected.status === 404) return `no container named ${target.container}`;
     const state = (inspected.body as { State?: { Running?: boolean; Status?: string; ExitCode?: number } } | undefined)?.State;
     if (inspected.status !== 200) return `the engine answered ${inspected.status} about the container`;
-    return state?.Running ? undefined : `the container is ${state?.Status ?? 'not running'} (exit status ${state?.ExitCode ?? '?'})`;
+    return state?.Running
+      ? undefined
+      : `the container is ${state?.Status ?? 'not running'} (exit status ${state?.ExitCode ?? '?'})`;
   };
 
   const createExec = async (argv: readonly string[]): Promise<string> => {
@@ -70,7 +74,8 @@ export function dockerTransport(target: DockerTarget): TargetTransport {
       if (problem) return { code: null, lost: `${name} stopped during the run: ${problem}` };
       const inspected = await api('GET', `/exec/${id}/json`).catch(() => undefined);
       const state = inspected?.body as ExecState | undefined;
-      if (inspected?.status === 200 && state?.Running === false && typeof state.ExitCode === 'number') return { code: state.ExitCode };
+      if (inspected?.status === 200 && state?.Running === false && typeof state.ExitCode === 'number')
+        return { code: state.ExitCode };
       await delay(Math.min(2 ** poll, 100));
     }
     return { code: null, lost: `${name} reports the command still running after its streams closed` };
@@ -93,7 +98,8 @@ export function dockerTransport(target: DockerTarget): TargetTransport {
         void api('GET', `/exec/${id}/json`).then(
           (inspected) => {
             const state = inspected.body as ExecState | undefined;
-            if (inspected.status === 200 && state?.Running === false && typeof state.ExitCode === 'number') void execExit(id).then(settle);
+            if (inspected.status === 200 && state?.Running === false && typeof state.ExitCode === 'number')
+              void execExit(id).then(settle);
           },
           () => undefined,
         );

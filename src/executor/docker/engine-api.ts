@@ -26,7 +26,13 @@ function readBody(response: IncomingMessage): Promise<string> {
 }
 
 /** A JSON request to the Engine API; rejects only when the engine cannot be reached. */
-export function engineRequest(endpoint: EngineEndpoint, agent: Agent, method: string, path: string, body?: unknown): Promise<EngineResponse> {
+export function engineRequest(
+  endpoint: EngineEndpoint,
+  agent: Agent,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<EngineResponse> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = httpRequest(
@@ -35,7 +41,10 @@ export function engineRequest(endpoint: EngineEndpoint, agent: Agent, method: st
         agent,
         method,
         path,
-        headers: { Host: 'docker', ...(payload === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) }) },
+        headers: {
+          Host: 'docker',
+          ...(payload === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) }),
+        },
       },
       (response) => {
         readBody(response).then((text) => {
@@ -65,7 +74,13 @@ export function startHijacked(endpoint: EngineEndpoint, execId: string): Promise
       socketPath: endpoint.socketPath,
       method: 'POST',
       path: `/exec/${execId}/start`,
-      headers: { Host: 'docker', 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), Connection: 'Upgrade', Upgrade: 'tcp' },
+      headers: {
+        Host: 'docker',
+        'Content-Type': 'application/json',
+        'Content-Length': Buffer.byteLength(payload),
+        Connection: 'Upgrade',
+        Upgrade: 'tcp',
+      },
     });
     req.once('upgrade', (_response, socket, head) => {
       if (head.length > 0) socket.unshift(head);

@@ -80,7 +80,10 @@ export class ConnectionPool {
   private async acquire(): Promise<SshConnection> {
     for (;;) {
       if (this.closed) throw new TershError('EXECUTOR_CLOSED', 'The SSH executor was closed');
-      const free = this.connections.find((connection) => connection.isOpen && connection.channels < Math.min(connection.capacity, POOL_LIMITS.channelsPerConnection));
+      const free = this.connections.find(
+        (connection) =>
+          connection.isOpen && connection.channels < Math.min(connection.capacity, POOL_LIMITS.channelsPerConnection),
+      );
       if (free) {
         free.channels += 1;
         free.hold(true);

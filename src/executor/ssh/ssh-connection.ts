@@ -1,7 +1,15 @@
 import { connect as connectTcp, type Socket } from 'node:net';
 import type { Client, ClientChannel, ConnectConfig } from 'ssh2';
 import { TershError } from '../../errors.js';
-import { entriesFor, fingerprint, hostKeyAlgorithms, judgeHostKey, keyTypeOf, knownHostName, type HostKeyVerdict } from './known-hosts.js';
+import {
+  entriesFor,
+  fingerprint,
+  hostKeyAlgorithms,
+  judgeHostKey,
+  keyTypeOf,
+  knownHostName,
+  type HostKeyVerdict,
+} from './known-hosts.js';
 import type { SshTarget } from './ssh-options.js';
 
 const READY_TIMEOUT_MS = 20_000;
@@ -32,23 +40,41 @@ async function loadClient(): Promise<typeof Client> {
 function hostKeyError(target: SshTarget, verdict: HostKeyVerdict, shown: Buffer): TershError {
   const name = knownHostName(target.host, target.port);
   const print = fingerprint(shown);
-  const details = { host: target.host, port: target.port, fingerprint: print, keyType: keyTypeOf(shown), knownHosts: target.knownHostsSource };
+  const details = {
+    host: target.host,
+    port: target.port,
+    fingerprint: print,
+    keyType: keyTypeOf(shown),
+    knownHosts: target.knownHostsSource,
+  };
   if (verdict === 'unknown') {
-    return new TershError('SSH_HOST_KEY_UNKNOWN', `Host ${name} is not in ${target.knownHostsSource}; its ${keyTypeOf(shown)} key is ${print}`, { details });
+    return new TershError(
+      'SSH_HOST_KEY_UNKNOWN',
+      `Host ${name} is not in ${target.knownHostsSource}; its ${keyTypeOf(shown)} key is ${print}`,
+      { details },
+    );
   }
   const what = verdict === 'revoked' ? 'a revoked key' : 'a key that differs from the one in';
-  return new TershError('SSH_HOST_KEY_CHANGED', `Host ${name} showed ${what} ${target.knownHostsSource}: ${keyTypeOf(shown)} ${print}; refusing to connect`, {
-    details: { ...details, reason: verdict },
-  });
+  return new TershError(
+    'SSH_HOST_KEY_CHANGED',
+    `Host ${name} showed ${what} ${target.knownHostsSource}: ${keyTypeOf(shown)} ${print}; refusing to connect`,
+    {
+      details: { ...details, reason: verdict },
+    },
+  );
 }
 
 function connectError(target: SshTarget, error: Error & { level?: string; code?: string }): TershError {
   const name = `${target.user}@${knownHostName(target.host, target.port)}`;
   if (error.level === 'client-authentication') {
-    return new TershError('SSH_AUTH_FAILED', `SSH authentication as ${name} failed (tried: ${target.privateKey ? 'the private key' : target.agent ? 'the SSH agent' : 'no key'})`, {
-      cause: error,
-      details: { host: target.host, port: target.port, user: target.user },
-    });
+    return new TershError(
+      'SSH_AUTH_FAILED',
+      `SSH authentication as ${name} failed (tried: ${target.privateKey ? 'the private key' : target.agent ? 'the SSH agent' : 'no key'})`,
+      {
+        cause: error,
+        details: { host: target.host, port: target.port, user: target.user },
+      },
+    );
   }
   return new TershError('SSH_CONNECT_FAILED', `Cannot connect to ${name}: ${error.message}`, {
     cause: error,

@@ -22,7 +22,6 @@ function parseEnviron(raw: Buffer): NodeJS.ProcessEnv {
  * Runs commands on a host over SSH (the `ssh2` client): host keys verified against known_hosts, connections pooled
  * per executor (channels multiplexed on one connection), reconnected on loss. Pass it to `createShell({ executor })`
  * or `run(command, { executor })`; `close()` ends its connections, and every run still going over there with them.
- * @public
  */
 export function sshExecutor(options: SshExecutorOptions): Executor {
   return createSshExecutor(options).executor;
@@ -41,7 +40,9 @@ export function createSshExecutor(options: SshExecutorOptions): { executor: Exec
       if (closed) return remote.launch(request);
       const launched = await launchRemote(transport, request, RUN_TAG_VARIABLE);
       if (!request.detached) {
-        void (launched.exit as Promise<RemoteExit>).then((exit) => (exit.lost ? sweepWhenBack(launched, transport, () => closed) : undefined));
+        void (launched.exit as Promise<RemoteExit>).then((exit) =>
+          exit.lost ? sweepWhenBack(launched, transport, () => closed) : undefined,
+        );
       }
       return launched;
     },

@@ -6,12 +6,11 @@ import { parseKnownHosts, type KnownHostEntry } from './known-hosts.js';
 
 /**
  * Where and as whom {@link sshExecutor} runs commands.
- * @public
  */
 export interface SshExecutorOptions {
   /** The host name or address to connect to. */
   host: string;
-  /** @defaultValue 22 */
+  /** The port sshd listens on. @defaultValue 22 */
   port?: number;
   /** The user to log in as. @defaultValue the local user's name */
   user?: string;
@@ -81,7 +80,8 @@ function readKnownHosts(value: string | undefined): { entries: KnownHostEntry[];
     const path = join(homedir(), '.ssh', 'known_hosts');
     return { entries: existsSync(path) ? parseKnownHosts(readFileSync(path, 'utf8')) : [], source: path };
   }
-  if (looksLikePath(value)) return { entries: parseKnownHosts(readNamedFile('knownHosts', value, 'the contents of a known_hosts file')), source: value };
+  if (looksLikePath(value))
+    return { entries: parseKnownHosts(readNamedFile('knownHosts', value, 'the contents of a known_hosts file')), source: value };
   return { entries: parseKnownHosts(value), source: '`knownHosts`' };
 }
 
@@ -98,5 +98,13 @@ export function normalizeSshOptions(options: unknown): SshTarget {
   const { entries, source } = readKnownHosts(knownHostsValue);
   const agent = keyText === undefined ? process.env.SSH_AUTH_SOCK : undefined;
   const privateKey = keyText ?? (agent ? undefined : defaultKey());
-  return { host, port, user, knownHosts: entries, knownHostsSource: source, ...(privateKey ? { privateKey } : {}), ...(agent ? { agent } : {}) };
+  return {
+    host,
+    port,
+    user,
+    knownHosts: entries,
+    knownHostsSource: source,
+    ...(privateKey ? { privateKey } : {}),
+    ...(agent ? { agent } : {}),
+  };
 }

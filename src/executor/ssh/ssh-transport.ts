@@ -28,7 +28,11 @@ function statusOf(code: number | null | undefined, signal: string | undefined): 
  * The status sshd reports (at once: processes the command left behind may hold the channel open until they are
  * killed), or `lost` when the channel closes without one (the connection dropped).
  */
-async function channelExit(pooled: PooledChannel, name: string, until: 'exited' | 'closed'): Promise<{ code: number | null; lost?: string }> {
+async function channelExit(
+  pooled: PooledChannel,
+  name: string,
+  until: 'exited' | 'closed',
+): Promise<{ code: number | null; lost?: string }> {
   void pooled.closed.then(() => pooled.release());
   const { code, signal } = await pooled[until];
   if (code !== undefined || signal !== undefined) return { code: statusOf(code, signal) };

@@ -9,7 +9,11 @@ const RETRY_DELAYS_MS = [250, 500, 1_000, 2_000, 4_000, 8_000, 16_000, 30_000];
  * The wrapper's watchdog does it first when sshd closes the session; this covers a session sshd keeps (a half-open
  * connection it has not noticed yet). Runs in the background and never holds the host's event loop open.
  */
-export async function sweepWhenBack(launched: LaunchedProcess, transport: TargetTransport, isClosed: () => boolean): Promise<void> {
+export async function sweepWhenBack(
+  launched: LaunchedProcess,
+  transport: TargetTransport,
+  isClosed: () => boolean,
+): Promise<void> {
   for (const wait of RETRY_DELAYS_MS) {
     if (isClosed()) return;
     const reached = await transport.exec(['true'], { timeoutMs: 10_000 });

@@ -7,6 +7,13 @@ import { searchRules } from './search.js';
 import { testRules } from './test.js';
 
 /** Every built-in rule, one family a file. */
-export const exitRules: readonly ExitRule[] = [...processRules, ...searchRules, ...findRules, ...compareRules, ...testRules, ...networkRules];
+export const exitRules: readonly ExitRule[] = [
+  ...processRules,
+  ...searchRules,
+  ...findRules,
+  ...compareRules,
+  ...testRules,
+  ...networkRules,
+];
 
 export { compareRules, findRules, networkRules, processRules, searchRules, testRules };

@@ -7,5 +7,10 @@ export const processRules: readonly ExitRule[] = [
   { programs: ['xargs'], codes: [123], status: 'error', message: 'A command run by xargs failed (exit 1-125)' },
   { programs: ['xargs'], codes: [124], status: 'error', message: 'A command run by xargs exited 255; xargs stopped' },
   { programs: ['xargs'], codes: [125], status: 'error', message: 'A command run by xargs was killed by a signal' },
-  { programs: ['env', 'nice', 'nohup', 'stdbuf', 'chroot'], codes: [125], status: 'error', message: 'The wrapper itself failed before running the command' },
+  {
+    programs: ['env', 'nice', 'nohup', 'stdbuf', 'chroot'],
+    codes: [125],
+    status: 'error',
+    message: 'The wrapper itself failed before running the command',
+  },
 ];

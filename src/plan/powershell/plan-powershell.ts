@@ -10,16 +10,37 @@ const PATH_PARAMETERS = ['path', 'literalpath'];
  * The static safety pre-check of a PowerShell line, in the same shape as `plan()`'s for bash: per command,
  * the cmdlet's category by the rules in {@link POWERSHELL_RULES}, script blocks (`ForEach-Object { … }`) and
  * subexpressions planned too; the worst command decides. Nothing is run.
- * @public
  */
 export function planPowerShell(command: string): Plan {
-  if (typeof command !== 'string') throw new TypeError(`Expected \`command\` to be a string, got \`${String(command)}\` (${typeof command})`);
+  if (typeof command !== 'string')
+    throw new TypeError(`Expected \`command\` to be a string, got \`${String(command)}\` (${typeof command})`);
   const segments = planLine(command, 0);
-  const worst = segments.reduce<PlanCategory>((acc, segment) => (SEVERITY.indexOf(segment.category) > SEVERITY.indexOf(acc) ? segment.category : acc), 'read-only');
+  const worst = segments.reduce<PlanCategory>(
+    (acc, segment) => (SEVERITY.indexOf(segment.category) > SEVERITY.indexOf(acc) ? segment.category : acc),
+    'read-only',
+  );
   const destructive = segments.some((segment) => segment.destructive);
-  const reversible = segments.every((segment) => segment.reversible === true) ? true : segments.some((segment) => segment.reversible === false) ? false : 'unknown';
-  const warnings = [...new Set(segments.filter((s) => s.destructive).concat(segments.filter((s) => !s.destructive)).flatMap((segment) => segment.warnings))];
-  return { category: worst, destructive, reversible, effects: segments.flatMap((segment) => segment.effects), warnings, segments };
+  const reversible = segments.every((segment) => segment.reversible === true)
+    ? true
+    : segments.some((segment) => segment.reversible === false)
+      ? false
+      : 'unknown';
+  const warnings = [
+    ...new Set(
+      segments
+        .filter((s) => s.destructive)
+        .concat(segments.filter((s) => !s.destructive))
+        .flatMap((segment) => segment.warnings),
+    ),
+  ];
+  return {
+    category: worst,
+    destructive,
+    reversible,
+    effects: segments.flatMap((segment) => segment.effects),
+    warnings,
+    segments,
+  };
 }
 
 function planLine(line: string, depth: number): PlanSegment[] {
@@ -54,9 +75,11 @@ function planCommand(command: PsCommand, depth: number): PlanSegment {
     base.category = rule.category;
     base.destructive = rule.category === 'destructive';
     base.network = rule.category === 'network';
-    base.reversible = rule.category === 'read-only' ? true : rule.category === 'destructive' ? false : (rule.reversible ?? 'unknown');
+    base.reversible =
+      rule.category === 'read-only' ? true : rule.category === 'destructive' ? false : (rule.reversible ?? 'unknown');
     if (rule.warning) base.warnings.push(rule.warning);
-    if (rule.effect) base.effects = pathsOf(command, callOperator ? 2 : 1).map((path) => ({ path, kind: rule.effect! }) satisfies PlanEffect);
+    if (rule.effect)
+      base.effects = pathsOf(command, callOperator ? 2 : 1).map((path) => ({ path, kind: rule.effect! }) satisfies PlanEffect);
   }
   for (const why of new Set(command.dynamic)) {
     base.rules.push(`ps.${why}`);
@@ -67,7 +90,9 @@ function planCommand(command: PsCommand, depth: number): PlanSegment {
 
 function matches(rule: PsRule, name: string, command: PsCommand, callOperator: boolean): boolean {
   const lower = name.toLowerCase();
-  const named = rule.cmdlets.some((cmdlet) => (cmdlet.endsWith('-*') ? lower.startsWith(cmdlet.slice(0, -1).toLowerCase()) : lower === cmdlet.toLowerCase()));
+  const named = rule.cmdlets.some((cmdlet) =>
+    cmdlet.endsWith('-*') ? lower.startsWith(cmdlet.slice(0, -1).toLowerCase()) : lower === cmdlet.toLowerCase(),
+  );
   if (!named) return false;
   const parameters = parametersOf(command, callOperator ? 2 : 1);
   return (rule.parameters ?? []).every((wanted) => parameters.some((given) => wanted.toLowerCase().startsWith(given)));
@@ -103,5 +128,16 @@ function pathsOf(command: PsCommand, from: number): string[] {
 }
 
 function trouble(rule: string, depth: number): PlanSegment {
-  return { program: null, argv: [], rules: [rule], category: 'complex', destructive: false, reversible: 'unknown', network: false, effects: [], warnings: [], depth };
+  return {
+    program: null,
+    argv: [],
+    rules: [rule],
+    category: 'complex',
+    destructive: false,
+    reversible: 'unknown',
+    network: false,
+    effects: [],
+    warnings: [],
+    depth,
+  };
 }

@@ -89,7 +89,8 @@ export function tokenizePowerShell(line: string): PsCommand[] {
       at = end;
       continue;
     }
-    if (char === '>' && !/^\$null\b/i.test(line.slice(at + 1 + (next === '>' ? 1 : 0)).trimStart())) current.dynamic.push('redirect');
+    if (char === '>' && !/^\$null\b/i.test(line.slice(at + 1 + (next === '>' ? 1 : 0)).trimStart()))
+      current.dynamic.push('redirect');
     word += char;
     inWord = true;
   }

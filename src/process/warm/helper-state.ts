@@ -54,7 +54,10 @@ export function warmSpawner(): WarmSpawner | undefined {
 export async function warmSpawnerReady(): Promise<boolean> {
   if (state.fallbackReason !== undefined) return false;
   if (state.ready?.alive) return true;
-  return startHelper().then(() => true, () => false);
+  return startHelper().then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Why runs start directly now, the first time it is asked after the fallback; undefined otherwise. */

@@ -51,7 +51,9 @@ export class SocketFolder {
   /** A fresh token and the promise of its `fds` connections, paused, in fd order. */
   expect(fds: readonly number[]): { token: string; sockets: Promise<Map<number, Socket>>; cancel: () => void } {
     const token = randomBytes(16).toString('hex');
-    const sockets = new Promise<Map<number, Socket>>((resolve) => this.expected.set(token, { fds: new Map(), count: fds.length, resolve }));
+    const sockets = new Promise<Map<number, Socket>>((resolve) =>
+      this.expected.set(token, { fds: new Map(), count: fds.length, resolve }),
+    );
     const cancel = (): void => {
       const waiting = this.expected.get(token);
       this.expected.delete(token);

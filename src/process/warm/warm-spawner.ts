@@ -70,7 +70,10 @@ function killQuietly(pid: number): void {
 /** Resolves once the helper says it listens; rejects if it exits first or takes longer than READY_WAIT_MS. */
 function whenReady(helper: IpcHelper): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the helper was not ready after ${READY_WAIT_MS} ms`)), READY_WAIT_MS).unref();
+    const timer = setTimeout(
+      () => reject(new Error(`the helper was not ready after ${READY_WAIT_MS} ms`)),
+      READY_WAIT_MS,
+    ).unref();
     helper.hold(true);
     helper.onMessage((message) => {
       if ((message as HelperMessage).op !== 'ready') return;
@@ -161,7 +164,13 @@ export class WarmSpawner {
         started: (pid) => {
           entry.pid = pid;
           void this.connected(expected.sockets).then((sockets) => {
-            if (!sockets) return entry.reject(new TershError('SPAWN_FAILED', `The warm spawner's helper started ${request.file} but its output sockets never connected.`));
+            if (!sockets)
+              return entry.reject(
+                new TershError(
+                  'SPAWN_FAILED',
+                  `The warm spawner's helper started ${request.file} but its output sockets never connected.`,
+                ),
+              );
             const release = (): void => {
               if (request.watch) this.send({ op: 'release', id });
             };
@@ -189,7 +198,19 @@ export class WarmSpawner {
     if (base) this.send({ op: 'base', env: base });
     const watch = request.watch ? { tag: request.tag, cgroup: request.cgroup } : null;
     const umask = process.umask();
-    this.send({ op: 'start', id, token, file: request.file, args: request.args, cwd: request.cwd, set, unset, umask, stdin: request.stdin === 'pipe', watch });
+    this.send({
+      op: 'start',
+      id,
+      token,
+      file: request.file,
+      args: request.args,
+      cwd: request.cwd,
+      set,
+      unset,
+      umask,
+      stdin: request.stdin === 'pipe',
+      watch,
+    });
   }
 
   private async connected(sockets: Promise<Map<number, Socket>>): Promise<Map<number, Socket> | undefined> {

@@ -17,12 +17,22 @@ export function braveBackend(settings: { apiKey: string; baseUrl: string; userAg
     const web = typeof answer === 'object' && answer !== null ? (answer as { web?: { results?: unknown } }).web : undefined;
     const results = Array.isArray(web?.results) ? (web.results as unknown[]) : [];
     return results
-      .map((item): SearchHit => ({ title: stripTags(stringField(item, 'title')), url: stringField(item, 'url'), snippet: stripTags(stringField(item, 'description')) }))
+      .map((item): SearchHit => ({
+        title: stripTags(stringField(item, 'title')),
+        url: stringField(item, 'url'),
+        snippet: stripTags(stringField(item, 'description')),
+      }))
       .filter((hit) => hit.url !== '');
   };
 }
 
 /** Brave marks the query's words with <strong>. */
 export function stripTags(text: string): string {
-  return text.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+  return text
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
 }

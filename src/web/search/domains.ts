@@ -22,7 +22,12 @@ function hostOf(url: string): string | undefined {
 
 /** `https://docs.rs/x` → `docs.rs`; `*.example.com` → `example.com`. */
 function normalizeDomain(domain: string): string {
-  const bare = domain.trim().toLowerCase().replace(/^[a-z]+:\/\//, '').replace(/^\*\./, '').replace(/^www\./, '');
+  const bare = domain
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z]+:\/\//, '')
+    .replace(/^\*\./, '')
+    .replace(/^www\./, '');
   return bare.split('/')[0]!.replace(/\.$/, '');
 }
 

@@ -10,12 +10,23 @@ import { getJson, stringField } from './get-json.js';
 export function duckDuckGoBackend(settings: { baseUrl: string; userAgent: string }): SearchBackend {
   return async (query, { signal }) => {
     const url = new URL('/', settings.baseUrl);
-    for (const [key, value] of [['q', query], ['format', 'json'], ['no_html', '1'], ['skip_disambig', '1'], ['no_redirect', '1']]) url.searchParams.set(key!, value!);
+    for (const [key, value] of [
+      ['q', query],
+      ['format', 'json'],
+      ['no_html', '1'],
+      ['skip_disambig', '1'],
+      ['no_redirect', '1'],
+    ])
+      url.searchParams.set(key!, value!);
     const answer = await getJson(url, { 'user-agent': settings.userAgent }, signal);
     const hits: SearchHit[] = [];
     const abstractUrl = stringField(answer, 'AbstractURL');
     if (abstractUrl !== '') {
-      hits.push({ title: stringField(answer, 'Heading') || query, url: abstractUrl, snippet: stringField(answer, 'AbstractText') });
+      hits.push({
+        title: stringField(answer, 'Heading') || query,
+        url: abstractUrl,
+        snippet: stringField(answer, 'AbstractText'),
+      });
     }
     const record = answer as Record<string, unknown>;
     for (const list of [record?.Results, record?.RelatedTopics]) collectTopics(list, hits);

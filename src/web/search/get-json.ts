@@ -8,12 +8,19 @@ const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
  * so it is not put through the private-address guard (a test may point it at 127.0.0.1).
  */
 export async function getJson(url: URL, headers: Record<string, string>, signal: AbortSignal): Promise<unknown> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`Expected the search backend URL to be http: or https:, got ${url.protocol}`);
-  const response = await requestOnce(url, { headers: { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br', ...headers }, signal });
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new TypeError(`Expected the search backend URL to be http: or https:, got ${url.protocol}`);
+  const response = await requestOnce(url, {
+    headers: { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br', ...headers },
+    signal,
+  });
   const { body, truncated, error } = await readBody(response, MAX_ANSWER_BYTES, signal);
   if (error) throw error;
   const code = response.statusCode ?? 0;
-  if (code < 200 || code > 299) throw new Error(`the search backend answered ${code} ${response.statusMessage ?? ''}: ${body.toString('utf8').slice(0, 200)}`);
+  if (code < 200 || code > 299)
+    throw new Error(
+      `the search backend answered ${code} ${response.statusMessage ?? ''}: ${body.toString('utf8').slice(0, 200)}`,
+    );
   if (truncated) throw new Error(`the search backend's answer passed ${MAX_ANSWER_BYTES} bytes`);
   try {
     return JSON.parse(body.toString('utf8'));

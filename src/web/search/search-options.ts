@@ -10,7 +10,16 @@ export const WEB_SEARCH_DEFAULTS = {
 } as const;
 
 export const WEB_SEARCH_OPTION_KEYS = [
-  'numResults', 'allowedDomains', 'blockedDomains', 'searchBackend', 'braveApiKey', 'braveBaseUrl', 'duckDuckGoBaseUrl', 'timeoutMs', 'userAgent', 'signal',
+  'numResults',
+  'allowedDomains',
+  'blockedDomains',
+  'searchBackend',
+  'braveApiKey',
+  'braveBaseUrl',
+  'duckDuckGoBaseUrl',
+  'timeoutMs',
+  'userAgent',
+  'signal',
 ] as const;
 
 export interface NormalizedSearchOptions {
@@ -35,12 +44,19 @@ export function normalizeSearchQuery(query: unknown): string {
 
 export function normalizeWebSearchOptions(options: WebSearchOptions | undefined): NormalizedSearchOptions {
   const raw = readOptionsObject('options', options, WEB_SEARCH_OPTION_KEYS);
-  if (raw.searchBackend !== undefined && typeof raw.searchBackend !== 'function') throw invalid('searchBackend', 'a function', raw.searchBackend);
+  if (raw.searchBackend !== undefined && typeof raw.searchBackend !== 'function')
+    throw invalid('searchBackend', 'a function', raw.searchBackend);
   if (raw.signal !== undefined && !(raw.signal instanceof AbortSignal)) throw invalid('signal', 'an AbortSignal', raw.signal);
-  const braveApiKey = optionalString('braveApiKey', raw.braveApiKey, { nonEmpty: true, maxLength: 500 }) ?? (process.env.BRAVE_SEARCH_API_KEY || undefined);
+  const braveApiKey =
+    optionalString('braveApiKey', raw.braveApiKey, { nonEmpty: true, maxLength: 500 }) ??
+    (process.env.BRAVE_SEARCH_API_KEY || undefined);
   const userAgent = optionalString('userAgent', raw.userAgent, { nonEmpty: true, maxLength: 500 });
-  for (const [field, value] of [['braveApiKey', braveApiKey], ['userAgent', userAgent]] as const) {
-    if (value !== undefined && /[\r\n]/.test(value)) throw invalid(field, 'a string without line breaks', field === 'braveApiKey' ? '(hidden)' : value);
+  for (const [field, value] of [
+    ['braveApiKey', braveApiKey],
+    ['userAgent', userAgent],
+  ] as const) {
+    if (value !== undefined && /[\r\n]/.test(value))
+      throw invalid(field, 'a string without line breaks', field === 'braveApiKey' ? '(hidden)' : value);
   }
   return {
     numResults: optionalInteger('numResults', raw.numResults, { min: 1, max: 50 }) ?? WEB_SEARCH_DEFAULTS.numResults,

@@ -29,12 +29,15 @@ export async function webSearch(query: string, options?: WebSearchOptions): Prom
   } catch (error) {
     if (opts.signal?.aborted) throw new TershError('ABORTED', 'The search was canceled');
     if (timeout.aborted) {
-      throw new TershError('WEB_SEARCH_FAILED', `The ${name} search backend did not answer within ${opts.timeoutMs} ms`, { details: { backend: name, timedOut: true } });
+      throw new TershError('WEB_SEARCH_FAILED', `The ${name} search backend did not answer within ${opts.timeoutMs} ms`, {
+        details: { backend: name, timedOut: true },
+      });
     }
     const message = `The ${name} search backend failed: ${error instanceof Error ? error.message : String(error)}`;
     throw new TershError('WEB_SEARCH_FAILED', message, { cause: error, details: { backend: name } });
   }
-  if (!Array.isArray(hits)) throw new TypeError(`Expected \`searchBackend\` to resolve with an array of { title, url, snippet }, got ${typeof hits}`);
+  if (!Array.isArray(hits))
+    throw new TypeError(`Expected \`searchBackend\` to resolve with an array of { title, url, snippet }, got ${typeof hits}`);
   const kept = filterByDomain(hits.map(toHit), opts.allowedDomains, opts.blockedDomains).slice(0, opts.numResults);
   return {
     query: text,
@@ -46,7 +49,11 @@ export async function webSearch(query: string, options?: WebSearchOptions): Prom
 
 function pickBackend(opts: NormalizedSearchOptions): { backend: SearchBackend; name: WebSearchResult['backend'] } {
   if (opts.searchBackend) return { backend: opts.searchBackend, name: 'custom' };
-  if (opts.braveApiKey) return { backend: braveBackend({ apiKey: opts.braveApiKey, baseUrl: opts.braveBaseUrl, userAgent: opts.userAgent }), name: 'brave' };
+  if (opts.braveApiKey)
+    return {
+      backend: braveBackend({ apiKey: opts.braveApiKey, baseUrl: opts.braveBaseUrl, userAgent: opts.userAgent }),
+      name: 'brave',
+    };
   return { backend: duckDuckGoBackend({ baseUrl: opts.duckDuckGoBaseUrl, userAgent: opts.userAgent }), name: 'duckduckgo' };
 }
 
