@@ -22,7 +22,7 @@ export type {
   ProcessExit,
   RunGroup,
 } from './executor/index.js';
-export { sshExecutor } from './executor/ssh/ssh-executor.js';
+export { sshExecutor } from './executor/ssh/public-ssh-executor.js';
 export type { SshExecutorOptions } from './executor/ssh/ssh-options.js';
 
 export { createTools, TOOL_NAMES, WEB_TOOL_NAMES, PTY_TOOL_NAMES } from './tools/index.js';

@@ -173,7 +173,12 @@ export async function openConnection(target: SshTarget, id: number): Promise<Ssh
       return open;
     },
     lost,
-    exec: (command) => openChannel(client, command),
+    exec: (command) =>
+      openChannel(client, command).catch((error: Error) => {
+        // The socket is gone before its close event: the pool must not hand this connection out again.
+        if (/not connected/i.test(error.message)) open = false;
+        throw error;
+      }),
     hold: (held) => void (held ? socket.ref() : socket.unref()),
     destroy: () => {
       client.end();

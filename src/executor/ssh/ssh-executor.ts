@@ -18,15 +18,6 @@ function parseEnviron(raw: Buffer): NodeJS.ProcessEnv {
   return env;
 }
 
-/**
- * Runs commands on a host over SSH (the `ssh2` client): host keys verified against known_hosts, connections pooled
- * per executor (channels multiplexed on one connection), reconnected on loss. Pass it to `createShell({ executor })`
- * or `run(command, { executor })`; `close()` ends its connections, and every run still going over there with them.
- */
-export function sshExecutor(options: SshExecutorOptions): Executor {
-  return createSshExecutor(options).executor;
-}
-
 /** The executor and the transport under it (its connection pool: for tests and the bench). */
 export function createSshExecutor(options: SshExecutorOptions): { executor: Executor; transport: SshTransport } {
   const transport = new SshTransport(normalizeSshOptions(options));
