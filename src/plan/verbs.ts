@@ -38,7 +38,8 @@ export function isDestroyingFlag(flag: string): boolean {
 /** The destroying verb a program's own name holds (`trash-empty`'s pieces, `userdel`, `lvremove`, `deluser`), if any. */
 export function destroyingProgramName(program: string): string | undefined {
   const name = program.slice(program.lastIndexOf('/') + 1).toLowerCase();
-  if (pieces(name).length > 1 && pieces(name).some((p) => destroying.has(p))) return name;
+  const parts = pieces(name);
+  if (parts.length > 1 && parts.some((p) => destroying.has(p))) return name;
   const affix = destroyingNameAffixes.find((verb) => {
     const rest = name.length - verb.length;
     return rest >= objectLetters(verb) && /^[a-z]+$/.test(name) && (name.startsWith(verb) || name.endsWith(verb));

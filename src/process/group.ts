@@ -31,11 +31,6 @@ export function signalPids(pids: readonly number[], signal: NodeJS.Signals): num
   });
 }
 
-/** Sends `signal` to each of `pids`, ignoring those already gone. */
-export function killPids(pids: readonly number[], signal: NodeJS.Signals): void {
-  signalPids(pids, signal);
-}
-
 /** Pids of the live processes whose environment carries this run's tag (including those that left the group via setsid). */
 export async function findTaggedProcesses(runTag: string): Promise<number[]> {
   return runProcesses({ pgid: -1, startTicks: 0, tag: runTag });

@@ -128,18 +128,26 @@ function pickRetry(raw: Record<string, unknown>): RunRetryOptions {
   for (const key of retryOptionKeys) if (raw[key] !== undefined) picked[key] = raw[key];
   return picked as RunRetryOptions;
 }
-export function normalizeRunOptions(options: unknown, extraKeys: readonly string[] = []): NormalizedRunOptions {
-  const raw = readOptionsObject('options', options, [...RUN_OPTION_KEYS, ...extraKeys]);
-  const background = optionalBoolean('background', raw.background) ?? false;
-  const { timeoutMs, autoBackgroundAfterMs, unlimited } = normalizeDeadlines(raw, background);
+/**
+ * The `executor` and the `cwd` it gives meaning to: on this host an existing directory (default `process.cwd()`);
+ * over an executor a path in the target, checked there (bindToTarget), `''` until the target's own is read.
+ */
+export function normalizeExecutorCwd(raw: Record<string, unknown>): { executor: Executor | undefined; cwd: string } {
   if (raw.executor !== undefined && !isExecutor(raw.executor))
     throw invalid('executor', 'an executor (from dockerExecutor(), localExecutor()…)', raw.executor);
   const executor = raw.executor as Executor | undefined;
   const givenCwd = optionalString('cwd', raw.cwd, { nonEmpty: true });
-  // Over an executor the cwd is a path in the target, checked there (bindToTarget).
   const cwd = executor ? (givenCwd ?? '') : resolve(givenCwd ?? process.cwd());
   if (!executor && !statSync(cwd, { throwIfNoEntry: false })?.isDirectory())
     throw invalid('cwd', 'an existing directory', raw.cwd ?? cwd);
+  return { executor, cwd };
+}
+
+export function normalizeRunOptions(options: unknown, extraKeys: readonly string[] = []): NormalizedRunOptions {
+  const raw = readOptionsObject('options', options, [...RUN_OPTION_KEYS, ...extraKeys]);
+  const background = optionalBoolean('background', raw.background) ?? false;
+  const { timeoutMs, autoBackgroundAfterMs, unlimited } = normalizeDeadlines(raw, background);
+  const { executor, cwd } = normalizeExecutorCwd(raw);
   if (raw.signal !== undefined && !(raw.signal instanceof AbortSignal)) throw invalid('signal', 'an AbortSignal', raw.signal);
   if (raw.onProgress !== undefined && typeof raw.onProgress !== 'function')
     throw invalid('onProgress', 'a function', raw.onProgress);

@@ -1,9 +1,6 @@
-import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Executor } from '../executor/types.js';
-import { isExecutor } from '../run/run-target.js';
 import type { Policy } from '../plan/index.js';
-import { normalizeRunOptions, RUN_OPTION_KEYS } from '../run/run-options.js';
+import { normalizeExecutorCwd, normalizeRunOptions, RUN_OPTION_KEYS } from '../run/run-options.js';
 import { normalizePolicy } from '../run/run-policy.js';
 import { normalizeSandboxOptions } from '../sandbox/index.js';
 import { SPAWNER_CHOICES } from '../process/warm/spawner-choice.js';
@@ -58,13 +55,7 @@ export function normalizeShellOptions(options: ShellOptions | undefined): Normal
     'spawner',
     'allowDangerouslyDisableSandbox',
   ]);
-  if (raw.executor !== undefined && !isExecutor(raw.executor))
-    throw invalid('executor', 'an executor (from dockerExecutor(), localExecutor()…)', raw.executor);
-  const executor = raw.executor as Executor | undefined;
-  const givenCwd = optionalString('cwd', raw.cwd, { nonEmpty: true });
-  const cwd = executor ? (givenCwd ?? '') : resolve(givenCwd ?? process.cwd());
-  if (!executor && !statSync(cwd, { throwIfNoEntry: false })?.isDirectory())
-    throw invalid('cwd', 'an existing directory', raw.cwd ?? cwd);
+  const { executor, cwd } = normalizeExecutorCwd(raw);
   const defaults = readOptionsObject(
     'defaults',
     raw.defaults,

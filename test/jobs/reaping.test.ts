@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findTaggedProcesses, killPids } from '../../src/process/group.js';
+import { findTaggedProcesses, signalPids } from '../../src/process/group.js';
 import { alive, waitFor } from './helpers.js';
 
 const host = fileURLToPath(new URL('../fixtures/jobs/host.ts', import.meta.url));
 const leftovers: number[] = [];
 
 afterEach(() => {
-  killPids(leftovers.splice(0), 'SIGKILL');
+  signalPids(leftovers.splice(0), 'SIGKILL');
 });
 
 interface Started {

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { createJobManager, createRecordStore, run } from '../../src/index.js';
-import { killPids } from '../../src/process/group.js';
+import { signalPids } from '../../src/process/group.js';
 import { livePidsWith, uniqueSleepSeconds } from '../helpers/processes.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 
@@ -18,7 +18,7 @@ export function escapeCases(inCgroup: boolean): void {
     return seconds;
   };
   afterAll(() => {
-    for (const seconds of markers) killPids(livePidsWith(`sleep ${seconds}`), 'SIGKILL');
+    for (const seconds of markers) signalPids(livePidsWith(`sleep ${seconds}`), 'SIGKILL');
   });
 
   it(inCgroup ? 'runs each command in a cgroup of its own' : "runs commands in the host's cgroup", async () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sandboxSupport } from '../../src/index.js';
-import { killPids } from '../../src/process/group.js';
+import { signalPids } from '../../src/process/group.js';
 import { livePidsWith, uniqueSleepSeconds } from '../helpers/processes.js';
 
 const host = fileURLToPath(new URL('../fixtures/run/lifecycle-host.ts', import.meta.url));
@@ -13,7 +13,7 @@ const hasSandbox = (await sandboxSupport()).available;
 const everyMarker: string[] = [];
 
 afterAll(() => {
-  for (const marker of everyMarker) killPids(livePidsWith(marker), 'SIGKILL');
+  for (const marker of everyMarker) signalPids(livePidsWith(marker), 'SIGKILL');
 });
 
 type Death = 'exit' | 'throw' | 'SIGTERM' | 'SIGINT' | 'SIGHUP' | 'SIGKILL';

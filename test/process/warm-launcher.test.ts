@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRecordStore, createShell, run } from '../../src/index.js';
-import { killPids } from '../../src/process/group.js';
+import { signalPids } from '../../src/process/group.js';
 import { readProcEntry } from '../../src/process/proc-scan.js';
 import { warmSpawner, warmSpawnerReady } from '../../src/process/warm/helper-state.js';
 import { livePidsWith, uniqueSleepSeconds } from '../helpers/processes.js';
@@ -88,7 +88,7 @@ describe.runIf(process.platform === 'linux')('run() through the warm spawner', (
         expect(await waitFor(() => livePidsWith(`sleep ${marker}`).length === 0, 3_000)).toBe(true);
       } finally {
         child.kill('SIGKILL');
-        killPids(livePidsWith(`sleep ${marker}`), 'SIGKILL');
+        signalPids(livePidsWith(`sleep ${marker}`), 'SIGKILL');
       }
     },
   );

@@ -6,7 +6,7 @@ import { createConnection, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readProcEntry } from '../../src/process/proc-scan.js';
 import { WarmSpawner, type WarmRequest } from '../../src/process/warm/warm-spawner.js';
-import { killPids } from '../../src/process/group.js';
+import { signalPids } from '../../src/process/group.js';
 import { livePidsWith, uniqueSleepSeconds } from '../helpers/processes.js';
 import { waitFor } from '../jobs/helpers.js';
 
@@ -146,7 +146,7 @@ describe('the warm spawner as a watchdog', () => {
       expect(await waitFor(() => readProcEntry(helperPid) === undefined, 3_000)).toBe(true);
     } finally {
       child.kill('SIGKILL');
-      killPids([...pids(watched), ...pids(released)], 'SIGKILL');
+      signalPids([...pids(watched), ...pids(released)], 'SIGKILL');
     }
   });
 });

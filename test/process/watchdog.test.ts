@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { killPids } from '../../src/process/group.js';
+import { signalPids } from '../../src/process/group.js';
 import { livePidsWith, uniqueSleepSeconds } from '../helpers/processes.js';
 import { waitFor } from '../jobs/helpers.js';
 
@@ -23,7 +23,7 @@ describe('the watchdog', () => {
       expect(pids(forgotten)).toHaveLength(3);
     } finally {
       child.kill('SIGKILL');
-      killPids(
+      signalPids(
         [...livePidsWith(`sleep ${watched}`), ...livePidsWith(`sleep ${forgotten}`)].filter((pid) => pid !== child.pid),
         'SIGKILL',
       );

@@ -58,18 +58,11 @@ function planCommand(command: PsCommand, depth: number): PlanSegment {
   const args = callOperator ? rest.slice(1) : rest;
   const dynamicName = name.startsWith('$') || name.startsWith('(') || name.startsWith('{');
   const rule = dynamicName ? undefined : POWERSHELL_RULES.find((candidate) => matches(candidate, name, command, callOperator));
-  const base: PlanSegment = {
+  const base = segment(depth, {
     program: dynamicName ? null : name,
     argv: [name, ...args],
-    rules: [],
     category: dynamicName ? 'complex' : 'unknown',
-    destructive: false,
-    reversible: 'unknown',
-    network: false,
-    effects: [],
-    warnings: [],
-    depth,
-  };
+  });
   if (rule) {
     base.rules.push(rule.id);
     base.category = rule.category;
@@ -127,17 +120,23 @@ function pathsOf(command: PsCommand, from: number): string[] {
   return paths;
 }
 
-function trouble(rule: string, depth: number): PlanSegment {
+/** A segment that says nothing yet but what `fields` give. */
+function segment(depth: number, fields: Partial<PlanSegment>): PlanSegment {
   return {
     program: null,
     argv: [],
-    rules: [rule],
-    category: 'complex',
+    rules: [],
+    category: 'unknown',
     destructive: false,
     reversible: 'unknown',
     network: false,
     effects: [],
     warnings: [],
     depth,
+    ...fields,
   };
+}
+
+function trouble(rule: string, depth: number): PlanSegment {
+  return segment(depth, { rules: [rule], category: 'complex' });
 }

@@ -4,31 +4,22 @@ import { spawnIpcHelper, type IpcHelper } from '../spawn.js';
 import { runProcesses } from '../proc-scan.js';
 import { EnvBase } from './env-delta.js';
 import { WARM_HELPER_SOURCE } from './helper-source.js';
+import type { LaunchRequest, ProcessExit } from '../launcher.js';
 import type { FailedMessage, HelperMessage, HostMessage } from './protocol.js';
 import { SocketFolder } from './socket-folder.js';
 
 const SOCKETS_WAIT_MS = 5_000;
 const READY_WAIT_MS = 30_000;
 
-export interface WarmRequest {
-  file: string;
-  args: readonly string[];
-  cwd: string;
-  env: NodeJS.ProcessEnv;
-  stdin: 'ignore' | 'pipe';
-  /** The run tag (also in `env`): what the helper's sweep finds escapees by. */
-  tag: string;
+/** A launch as the helper takes it: `watch` instead of `detached`, and the cgroup the command enters. */
+export interface WarmRequest extends Omit<LaunchRequest, 'detached'> {
   /** Killed by the helper if the host dies, until released. */
   watch: boolean;
   cgroup?: string | undefined;
 }
 
 /** How a command ended; `error` when the helper died first and nothing knows its status. */
-export interface WarmExit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  error?: string;
-}
+export type WarmExit = ProcessExit;
 
 export interface WarmProcess {
   pid: number;
