@@ -18,6 +18,8 @@ const CLOSE_GRACE_MS = 300;
 interface Step {
   capture: StepCapture;
   pattern: RegExp | undefined;
+  /** The input line a REPL echoes back before its answer: a prompt pattern is not looked for inside it. */
+  echo: string | undefined;
   finish(end: StepEnd): void;
 }
 
@@ -101,7 +103,8 @@ export class TerminalSession implements PtySession {
     const capture = new StepCapture(record.stdout);
     this.parts.proc.write(options.enter ? `${input}\r` : input);
     this.atPrompt = false;
-    const end = await this.wait(capture, options.expect ?? this.parts.watch.pattern, options.timeoutMs, options.signal);
+    const echo = !this.parts.watch.shell && options.enter ? input : undefined;
+    const end = await this.wait(capture, options.expect ?? this.parts.watch.pattern, options.timeoutMs, options.signal, echo);
     const interrupted =
       (end.how === 'timeout' || end.how === 'canceled') && options.interruptOnTimeout ? await this.interrupt() : undefined;
     const result = stepResult({
@@ -220,6 +223,7 @@ export class TerminalSession implements PtySession {
     pattern: RegExp | undefined,
     timeoutMs: number,
     signal: AbortSignal | undefined,
+    echo?: string,
   ): Promise<StepEnd> {
     if (this.ended) return Promise.resolve({ how: 'exit', code: this.ended.code });
     const sink = capture ?? new StepCapture(undefined);
@@ -231,6 +235,7 @@ export class TerminalSession implements PtySession {
       this.step = {
         capture: sink,
         pattern,
+        echo,
         finish: (end) => {
           clearTimeout(timer);
           signal?.removeEventListener('abort', onAbort);
@@ -250,8 +255,12 @@ export class TerminalSession implements PtySession {
     if (step) {
       const status = step.capture.take(chunk, this.parts.watch.findSentinel);
       if (status !== undefined) step.finish({ how: 'prompt', status });
-      else if (step.pattern && step.pattern.test(stripAnsi(step.capture.recent().toString('utf8'))))
-        step.finish({ how: 'pattern', sessionPrompt: undefined });
+      else if (step.pattern) {
+        const recent = stripAnsi(step.capture.recent().toString('utf8'));
+        if (step.echo !== undefined && step.capture.sawNewline) step.echo = undefined;
+        if ((step.echo === undefined || !echoing(recent, step.echo)) && step.pattern.test(recent))
+          step.finish({ how: 'pattern', sessionPrompt: undefined });
+      }
     }
     if (
       !this.paused &&
@@ -265,4 +274,15 @@ export class TerminalSession implements PtySession {
       });
     }
   }
+}
+
+const ECHO_COMPARED_CHARS = 512;
+
+/** The text still ends inside the echo of the input line (a prompt-like `=> ` in the input is not the prompt). */
+function echoing(text: string, input: string): boolean {
+  const echo = input.split(/\r?\n/, 1)[0]!.slice(0, ECHO_COMPARED_CHARS);
+  const line = text.slice(Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r')) + 1);
+  for (let length = Math.min(echo.length, line.length); length > 0; length--)
+    if (line.endsWith(echo.slice(0, length))) return true;
+  return false;
 }

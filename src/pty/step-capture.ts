@@ -60,6 +60,11 @@ export class StepCapture {
     return Buffer.concat([this.window.last(PROMPT_WINDOW_BYTES), this.held]);
   }
 
+  /** A line ended in this step's output (a REPL's echo of the input is over). */
+  get sawNewline(): boolean {
+    return this.lines > 0;
+  }
+
   get pendingBytes(): number {
     return this.file?.pendingBytes ?? 0;
   }

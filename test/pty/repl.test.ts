@@ -25,6 +25,22 @@ describe('REPLs on a pseudo-terminal', () => {
     expect(mapped.output).toContain("'2,4,6'");
   });
 
+  it('does not take a prompt-like part of the echoed input for the prompt', async () => {
+    const { pty } = fixture();
+    const script = [
+      'import sys, termios, time',
+      'attrs = termios.tcgetattr(0); attrs[3] &= ~termios.ECHO; termios.tcsetattr(0, termios.TCSANOW, attrs)',
+      "sys.stdout.write('> '); sys.stdout.flush()",
+      'for line in sys.stdin:',
+      "    line = line.rstrip('\\n'); cut = line.find('> ') + 2",
+      '    sys.stdout.write(line[:cut]); sys.stdout.flush(); time.sleep(0.4)',
+      "    sys.stdout.write(line[cut:] + '\\r\\nanswer:' + str(len(line)) + '\\r\\n> '); sys.stdout.flush()",
+    ].join('\n');
+    const repl = await pty.open({ command: 'python3', args: ['-c', script], prompt: /> $/ });
+    const step = await repl.run('f = (v) => v * 2');
+    expect(step.output).toContain('answer:16');
+  });
+
   it('interrupts a long python step on timeout and keeps its state', async () => {
     const { pty } = fixture();
     const python = await pty.open({ command: 'python3', prompt: />>> $/ });
