@@ -1,61 +1,6 @@
-// The POSIX sh programs tersh runs in a target (a container, a machine over SSH). Plain `sh` with `setsid`,
-// `kill`, `grep`, `sleep`: busybox, dash and bash all run them. Kept apart from the code that builds their arguments.
-
-/**
- * The run's main process. Arguments: nonce, cwd, PATH, count of NAME=value pairs, the pairs, file, args.
- * It is a new session's leader (setsid started it), so `$$` is the run's group id over there. It reports
- * `<nonce> <pgid>` as the first stdout line (the host strips it), or `<nonce> enoent|eacces|nocwd` and exits,
- * then execs the command with exactly the given environment.
- */
-export const INNER_SCRIPT = `n=$1
-cd "$2" 2>/dev/null || { printf '%s nocwd\\n' "$n"; exit 126; }
-p=$3 k=$4
-shift 4
-eval "f=\\\${$((k + 1))}"
-r=
-case $f in
-*/*) if [ ! -e "$f" ]; then r=enoent; elif [ -d "$f" ] || [ ! -x "$f" ]; then r=eacces; fi ;;
-*) r=enoent; IFS=:; for d in $p; do if [ -f "$d/$f" ] && [ -x "$d/$f" ]; then r=; break; fi; done; unset IFS ;;
-esac
-if [ -n "$r" ]; then printf '%s %s\\n' "$n" "$r"; exit 127; fi
-printf '%s %s\\n' "$n" "$$"
-exec env -i "$@"`;
-
-/**
- * The supervisor that the transport starts. Arguments: the inner script, nonce, mode, tag pair (NAME=value),
- * then the inner script's own arguments. It starts the inner script with setsid in the background (not a group
- * leader there, so setsid does not fork and `$!` is the new group), waits for it and exits with its status.
- * Mode `lifeline`: the command's stdin is /dev/null and a watchdog reads the channel's stdin, which the host
- * never writes nor closes while the run is tied to it; end of file there means the client went away (the host
- * closed it, died, or the connection dropped), and the watchdog kills the group and every process carrying the
- * run's tag (ignoring from then on the TERM the supervisor sends it when the command ends). Mode `stdin`: the channel's stdin is the command's (no watchdog). Mode `detached`: neither.
- */
-export const SUPERVISOR_SCRIPT = `i=$1 n=$2 m=$3 t=$4
-shift 4
-command -v setsid >/dev/null 2>&1 || { printf '%s nosetsid\\n' "$n"; exit 127; }
-exec 3<&0
-if [ "$m" = stdin ]; then setsid sh -c "$i" tersh-run "$n" "$@" 0<&3 3<&- &
-else setsid sh -c "$i" tersh-run "$n" "$@" </dev/null 3<&- &
-fi
-c=$!
-w=
-if [ "$m" = lifeline ]; then
-  (
-    while read -r _; do :; done
-    trap '' TERM
-    for s in TERM KILL KILL; do
-      kill -s "$s" -"$c" 2>/dev/null
-      for e in $(grep -l -z -x -F -e "$t" /proc/[0-9]*/environ 2>/dev/null); do e=\${e#/proc/}; kill -s "$s" "\${e%/environ}" 2>/dev/null; done
-      sleep 1
-    done
-  ) <&3 >/dev/null 2>&1 &
-  w=$!
-fi
-exec 3<&-
-wait "$c"
-s=$?
-[ -n "$w" ] && kill "$w" 2>/dev/null
-exit "$s"`;
+// The POSIX sh program tersh runs in a target to act on a run's processes (a container, a machine over SSH).
+// Plain `sh` with `kill`, `grep`, `sleep`: busybox, dash and bash all run it. The wrapper a run starts under is in
+// wrapper-script.ts, the executor's session watchdog in watchdog-script.ts.
 
 /**
  * One operation on a run's processes in the target (a second exec). Arguments: op, pgid, tag pair, then the op's.

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:os';
 import { PassThrough, type Readable } from 'node:stream';
 import type { LaunchRequest, ProcessExit } from './types.js';
-import { INNER_SCRIPT, SUPERVISOR_SCRIPT } from './remote-scripts.js';
+import { WRAPPER_SCRIPT } from './wrapper-script.js';
 import { invalid } from '../validate.js';
 
-/** How the supervisor in the target ties the run to the channel (see SUPERVISOR_SCRIPT). */
+/** How the supervisor in the target ties the run to the channel (see WRAPPER_SCRIPT). */
 export type WrapperMode = 'lifeline' | 'stdin' | 'detached';
 
 /** What the first stdout line of a wrapped run said. */
@@ -23,7 +23,7 @@ export function wrapperMode(request: Pick<LaunchRequest, 'stdin' | 'detached'>):
   return request.detached ? 'detached' : 'lifeline';
 }
 
-/** The argv the transport starts in the target for one run: `sh -c <supervisor> …` (no other shell in between). */
+/** The argv the transport starts in the target for one run: `sh -c <wrapper> tersh-supervisor …` (no other shell in between). */
 export function wrapperArgv(request: LaunchRequest, nonce: string, tagVariable: string): string[] {
   const pairs = Object.entries(request.env)
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
@@ -32,9 +32,9 @@ export function wrapperArgv(request: LaunchRequest, nonce: string, tagVariable: 
   return [
     'sh',
     '-c',
-    SUPERVISOR_SCRIPT,
+    WRAPPER_SCRIPT,
     'tersh-supervisor',
-    INNER_SCRIPT,
+    WRAPPER_SCRIPT,
     nonce,
     wrapperMode(request),
     `${tagVariable}=${request.tag}`,
@@ -105,12 +105,17 @@ function parseReport(line: string, nonce: string): WrapperReport | undefined {
 
 const SIGNALS_BY_NUMBER = new Map(Object.entries(constants.signals).map(([name, number]) => [number, name as NodeJS.Signals]));
 
+/** What the wrapper's witness said of the command's end (see WRAPPER_SCRIPT): its exit code, or the signal's number. */
+export type WrapperStatus = { exit: number } | { signal: number };
+
 /**
- * The run's exit from the supervisor's status. POSIX `wait` reports a death by signal N as 128+N, so a status
- * of 129–159 is read as that signal (a command that itself exits 130 reads as SIGINT over an executor).
+ * The run's exit: the witness's word when it spoke, else the supervisor's status, where POSIX `wait` reports a
+ * death by signal N as 128+N, so a status of 129–159 is read as that signal (a target without /proc).
  */
-export function exitFromStatus(code: number | null): ProcessExit {
-  if (code === null) return { code: null, signal: null };
-  const signal = code > 128 && code < 160 ? SIGNALS_BY_NUMBER.get(code - 128) : undefined;
-  return signal ? { code: null, signal } : { code, signal: null };
+export function exitFromStatus(code: number | null, said?: WrapperStatus): ProcessExit {
+  if (said && 'exit' in said) return { code: said.exit, signal: null };
+  const number = said ? said.signal : code !== null && code > 128 && code < 160 ? code - 128 : undefined;
+  const signal = number === undefined ? undefined : SIGNALS_BY_NUMBER.get(number);
+  if (signal) return { code: null, signal };
+  return { code: said && 'signal' in said ? null : code, signal: null };
 }

@@ -70,6 +70,22 @@ export interface TargetChannel {
   exit: Promise<{ code: number | null; lost?: string }>;
   /** Drops the client side (the exec stream, the SSH channel) whatever the process does over there. */
   close(): void;
+  /** The run's entry in the session watchdog that covers this channel, when `open` was asked to list one. */
+  watch?: RunWatch;
+}
+
+/** What a run tells the session watchdog about itself after it started. */
+export interface RunWatch {
+  /** The run's group id over there, once the wrapper reported it. */
+  grouped(pgid: number): void;
+  /** Nothing of the run is left to kill (it ended and was swept, or it never started). */
+  end(): void;
+}
+
+/** Options of {@link TargetTransport.open}. */
+export interface TargetOpenOptions {
+  /** List this run tag with the session watchdog before the process starts (it dies with the host then). */
+  watchTag?: string;
 }
 
 /** The one thing a remote executor (docker, ssh) implements; the wrapper, group and probes are shared. */
@@ -77,7 +93,7 @@ export interface TargetTransport {
   /** Which target, for messages (`docker:web-1`). */
   readonly name: string;
   /** Starts `argv` (no shell in between) in the target with stdin, stdout and stderr attached. */
-  open(argv: readonly string[]): Promise<TargetChannel>;
+  open(argv: readonly string[], options?: TargetOpenOptions): Promise<TargetChannel>;
   /** Runs `argv` to its end; `code: null` when the target cannot be reached. */
   exec(argv: readonly string[], options?: TargetExecOptions): Promise<TargetOutput>;
   close(): Promise<void>;

@@ -2,7 +2,9 @@ import type { Agent } from 'node:http';
 import type { Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { TershError } from '../../errors.js';
-import type { TargetChannel, TargetExecOptions, TargetOutput, TargetTransport } from '../types.js';
+import { RUN_TAG_VARIABLE } from '../../process/child-env.js';
+import { SessionWatchdog, watchdogArgv } from '../session-watchdog.js';
+import type { TargetChannel, TargetExecOptions, TargetOpenOptions, TargetOutput, TargetTransport } from '../types.js';
 import { demultiplex } from './demultiplex.js';
 import { engineAgent, engineRequest, startHijacked, type EngineEndpoint } from './engine-api.js';
 
@@ -107,23 +109,46 @@ export function dockerTransport(target: DockerTarget): TargetTransport {
       socket.once('close', () => void execExit(id).then(settle));
     });
 
-  const open = async (argv: readonly string[]): Promise<TargetChannel> => {
+  const start = async (argv: readonly string[]): Promise<{ id: string; socket: Socket }> => {
     const id = await createExec(argv);
-    let socket: Socket;
     try {
-      socket = await startHijacked(target.endpoint, id);
+      const socket = await startHijacked(target.endpoint, id);
+      socket.setNoDelay(true);
+      return { id, socket };
     } catch (error) {
       throw unavailable((await containerProblem().catch(() => undefined)) ?? (error as Error).message);
     }
-    socket.setNoDelay(true);
-    const { stdout, stderr } = demultiplex(socket);
-    const hijacked = socket;
+  };
+
+  // One for the executor: its exec's stdin closes when this host goes, by any means. It never holds the host's
+  // event loop open, and is not polled (its socket's close says it ended).
+  const watchdog = new SessionWatchdog(async () => {
+    const { socket } = await start(watchdogArgv(RUN_TAG_VARIABLE));
+    socket.unref();
     return {
-      stdout,
-      stderr,
-      stdin: hijacked,
-      exit: exitOf(id, hijacked),
-      close: () => hijacked.destroy(),
+      ...demultiplex(socket),
+      stdin: socket,
+      exit: new Promise((resolve) => socket.once('close', () => resolve({ code: null, lost: 'the watchdog ended' }))),
+      close: () => socket.destroy(),
+    };
+  });
+
+  const open = async (argv: readonly string[], options: TargetOpenOptions = {}): Promise<TargetChannel> => {
+    const watch = options.watchTag === undefined ? undefined : await watchdog.watch(options.watchTag);
+    let started: { id: string; socket: Socket };
+    try {
+      started = await start(argv);
+    } catch (error) {
+      watch?.end();
+      throw error;
+    }
+    const { id, socket } = started;
+    return {
+      ...demultiplex(socket),
+      stdin: socket,
+      exit: exitOf(id, socket),
+      close: () => socket.destroy(),
+      ...(watch ? { watch } : {}),
     };
   };
 
@@ -149,6 +174,7 @@ export function dockerTransport(target: DockerTarget): TargetTransport {
       return { code, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') };
     },
     async close() {
+      await watchdog.close();
       agent.destroy();
     },
   };

@@ -39,12 +39,16 @@ export class ConnectionPool {
     return this.connections.filter((connection) => connection.isOpen);
   }
 
-  /** Opens an exec channel running `command` on a pooled connection, connecting first when none has room. */
-  async exec(command: string): Promise<PooledChannel> {
+  /**
+   * Opens an exec channel running `command` on a pooled connection, connecting first when none has room;
+   * `beforeOpen` runs once a connection is chosen, before the channel is asked for on it.
+   */
+  async exec(command: string, beforeOpen?: (connection: SshConnection) => Promise<void>): Promise<PooledChannel> {
     for (;;) {
       const connection = await this.acquire();
       let opened: OpenedChannel;
       try {
+        await beforeOpen?.(connection);
         opened = await connection.exec(command);
       } catch (error) {
         this.releaseSlot(connection);

@@ -1,9 +1,12 @@
 import { Writable } from 'node:stream';
 import { constants } from 'node:os';
 import type { ClientChannel } from 'ssh2';
-import type { TargetChannel, TargetExecOptions, TargetOutput, TargetTransport } from '../types.js';
+import { RUN_TAG_VARIABLE } from '../../process/child-env.js';
+import { SessionWatchdog, watchdogArgv } from '../session-watchdog.js';
+import type { RunWatch, TargetChannel, TargetExecOptions, TargetOpenOptions, TargetOutput, TargetTransport } from '../types.js';
 import { ConnectionPool, type PooledChannel } from './connection-pool.js';
 import { knownHostName } from './known-hosts.js';
+import type { SshConnection } from './ssh-connection.js';
 import type { SshTarget } from './ssh-options.js';
 
 const EXEC_TIMEOUT_MS = 30_000;
@@ -63,14 +66,48 @@ function stdinOf(channel: ClientChannel): Writable {
 export class SshTransport implements TargetTransport {
   readonly name: string;
   readonly pool: ConnectionPool;
+  private readonly watchdogs = new WeakMap<SshConnection, SessionWatchdog>();
 
   constructor(target: SshTarget) {
     this.name = `ssh:${target.user}@${knownHostName(target.host, target.port)}`;
     this.pool = new ConnectionPool(target);
   }
 
-  async open(argv: readonly string[]): Promise<TargetChannel> {
-    const pooled = await this.pool.exec(commandLine(argv));
+  /**
+   * The session watchdog of one connection: a channel outside the pool's count (sshd's MaxSessions 10 leaves
+   * room for it beside 8) whose end, when the connection goes, kills the runs of that connection only.
+   */
+  private watchdogFor(connection: SshConnection): SessionWatchdog {
+    let watchdog = this.watchdogs.get(connection);
+    if (!watchdog) {
+      watchdog = new SessionWatchdog(async () => {
+        const { channel, closed } = await connection.exec(commandLine(watchdogArgv(RUN_TAG_VARIABLE)));
+        return {
+          stdout: channel,
+          stderr: channel.stderr,
+          stdin: stdinOf(channel),
+          exit: closed.then(() => ({ code: null, lost: 'the watchdog ended' })),
+          close: () => channel.close(),
+        };
+      });
+      this.watchdogs.set(connection, watchdog);
+    }
+    return watchdog;
+  }
+
+  async open(argv: readonly string[], options: TargetOpenOptions = {}): Promise<TargetChannel> {
+    let watch: RunWatch | undefined;
+    const listed = async (connection: SshConnection): Promise<void> => {
+      watch?.end();
+      if (options.watchTag !== undefined) watch = await this.watchdogFor(connection).watch(options.watchTag);
+    };
+    let pooled: PooledChannel;
+    try {
+      pooled = await this.pool.exec(commandLine(argv), listed);
+    } catch (error) {
+      watch?.end();
+      throw error;
+    }
     const { channel } = pooled;
     const exit = channelExit(pooled, this.name, 'exited');
     const stdin = stdinOf(channel);
@@ -84,6 +121,7 @@ export class SshTransport implements TargetTransport {
         channel.close();
         channel.destroy();
       },
+      ...(watch ? { watch } : {}),
     };
   }
 
