@@ -28,14 +28,14 @@ scan() {
   done
 }
 freeze() {
-  kill -s STOP -"$g" 2>/dev/null
+  kill -STOP -"$g" 2>/dev/null
   i=0
   while [ $i -lt 50 ]; do
     scan
     fresh=
     for e in $found; do case $stopped in *" \${e%:*} "*) ;; *) fresh="$fresh \${e%:*}" ;; esac; done
     [ -z "$fresh" ] && break
-    kill -s STOP $fresh 2>/dev/null
+    kill -STOP $fresh 2>/dev/null
     stopped="$stopped\${fresh# } "
     i=$((i + 1))
   done
@@ -44,10 +44,10 @@ report() { for e in $1; do echo "\${e%:*} \${e#*:}"; done; }
 live() { for q in "$@"; do read -r l < "/proc/$q/stat" 2>/dev/null || continue; set -- \${l##*) }; [ "$1" = Z ] || echo "$q"; done; }
 signalall() {
   freeze
-  kill -s "$1" -"$g" 2>/dev/null
-  [ "$stopped" = " " ] || kill -s "$1" $stopped 2>/dev/null
-  kill -s CONT -"$g" 2>/dev/null
-  [ "$stopped" = " " ] || kill -s CONT $stopped 2>/dev/null
+  kill -"$1" -"$g" 2>/dev/null
+  [ "$stopped" = " " ] || kill -"$1" $stopped 2>/dev/null
+  kill -CONT -"$g" 2>/dev/null
+  [ "$stopped" = " " ] || kill -CONT $stopped 2>/dev/null
 }
 waitgone() {
   rounds=$(( $1 / 10 + 1 ))
@@ -67,8 +67,8 @@ sweep() {
     freeze
     [ -z "$found" ] && break
     seen="$seen $found"
-    kill -s KILL -"$g" 2>/dev/null
-    kill -s KILL $stopped 2>/dev/null
+    kill -KILL -"$g" 2>/dev/null
+    kill -KILL $stopped 2>/dev/null
     sleep 0.01
     j=$((j + 1))
   done
@@ -77,7 +77,7 @@ sweep() {
 case $op in
 list) scan; report "$found" ;;
 alive) live "$@" ;;
-signal) s=$1; shift; if kill -s "$s" -"$g" 2>/dev/null; then echo sent; else echo none; fi; [ $# -gt 0 ] && kill -s "$s" "$@" 2>/dev/null ;;
+signal) s=$1; shift; if kill -"$s" -"$g" 2>/dev/null; then echo sent; else echo none; fi; [ $# -gt 0 ] && kill -"$s" "$@" 2>/dev/null ;;
 signalall) signalall "$1"; report "$found" ;;
 waitgone) if waitgone "$@"; then echo gone; else echo left; fi ;;
 kill) sweep ;;

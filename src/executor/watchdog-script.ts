@@ -29,7 +29,7 @@ for r in $e; do
   case \${r#*:} in -) ;; *) g="$g -\${r#*:}" ;; esac
 done
 for s in TERM KILL KILL; do
-  [ -n "$g" ] && kill -s "$s" $g 2>/dev/null
-  for f in $(grep -l -z -x -F "$@" /proc/[0-9]*/environ 2>/dev/null); do f=\${f#/proc/}; kill -s "$s" "\${f%/environ}" 2>/dev/null; done
+  [ -n "$g" ] && kill -"$s" $g 2>/dev/null
+  for f in $(grep -l -z -x -F "$@" /proc/[0-9]*/environ 2>/dev/null); do f=\${f#/proc/}; kill -"$s" "\${f%/environ}" 2>/dev/null; done
   sleep 1
 done`;

@@ -51,7 +51,7 @@ tersh-run)
   if [ "$m" = lifeline ]; then setsid sh -c "$x" tersh-lifeline "$x" "$$" "$t" <&3 >/dev/null 2>&1 & l=$!; fi
   if [ -r "/proc/$$/stat" ] && [ -r "/proc/$PPID/stat" ]; then
     setsid sh -c "$x" tersh-witness "$x" "$$" "$PPID" "$n" "$l" </dev/null >/dev/null 3<&- &
-    if kill -0 $! 2>/dev/null && kill -s STOP "$PPID" 2>/dev/null; then
+    if kill -0 $! 2>/dev/null && kill -STOP "$PPID" 2>/dev/null; then
       i=0
       while [ $i -lt 10000 ]; do
         read -r s < "/proc/$PPID/stat" || break
@@ -77,13 +77,13 @@ tersh-witness)
   '' | *[!0-9]*) printf '%s unknown\\n' "$n" >&2 ;;
   *) if [ $((z & 127)) -ne 0 ]; then printf '%s signal %s\\n' "$n" $((z & 127)) >&2; else printf '%s exit %s\\n' "$n" $((z >> 8)) >&2; fi ;;
   esac
-  kill -s CONT "$p" 2>/dev/null ;;
+  kill -CONT "$p" 2>/dev/null ;;
 tersh-lifeline)
   while read -r _; do :; done
   trap '' TERM
   for s in TERM KILL KILL; do
-    kill -s "$s" -"$1" 2>/dev/null
-    for e in $(grep -l -z -x -F -e "$2" /proc/[0-9]*/environ 2>/dev/null); do e=\${e#/proc/}; kill -s "$s" "\${e%/environ}" 2>/dev/null; done
+    kill -"$s" -"$1" 2>/dev/null
+    for e in $(grep -l -z -x -F -e "$2" /proc/[0-9]*/environ 2>/dev/null); do e=\${e#/proc/}; kill -"$s" "\${e%/environ}" 2>/dev/null; done
     sleep 1
   done ;;
 esac`;

@@ -1,13 +1,12 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRecordStore, dockerExecutor, run, type Executor } from '../../src/index.js';
-import { uniqueSleepSeconds } from '../helpers/processes.js';
 import { dockerUnavailable, startDockerEngine, type DockerEngine } from './docker-engine.js';
 import { describeExecutorSuite } from './shared-suite.js';
+import { sleepersAroundHostDeath } from './host-death.js';
 
 const unavailable = dockerUnavailable();
 // CI installs docker.io and busybox-static (.ci/run): there the engine must start, never be skipped.
@@ -22,8 +21,6 @@ describe.skipIf(unavailable !== undefined)(`the Docker executor${unavailable ? `
     executors.push(executor);
     return executor;
   };
-  const sleepersIn = async (container: string, seconds: string): Promise<string[]> =>
-    (await engine.commandLines(container)).filter((line) => line === `sleep ${seconds}`);
 
   beforeAll(async () => {
     engine = await startDockerEngine();
@@ -89,19 +86,12 @@ describe.skipIf(unavailable !== undefined)(`the Docker executor${unavailable ? `
     expect(growthMb).toBeLessThan(64);
   }, 240_000);
 
-  it("leaves nothing running in the container when the host is SIGKILLed (the wrapper's watchdog)", async () => {
-    const container = await engine.startContainer('tersh-hostdeath');
-    const seconds = uniqueSleepSeconds();
-    const child = spawn('npx', ['tsx', host, 'hold', engine.socketPath, container, seconds], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      detached: true,
-    });
-    await new Promise<void>((resolve) => child.stdout!.on('data', (chunk) => String(chunk).includes('ready') && resolve()));
-    expect(await sleepersIn(container, seconds)).toHaveLength(2);
-    process.kill(-child.pid!, 'SIGKILL');
-    const deadline = Date.now() + 10_000;
-    while ((await sleepersIn(container, seconds)).length > 0 && Date.now() < deadline) await delay(200);
-    expect(await sleepersIn(container, seconds)).toEqual([]);
+  it('leaves nothing 2 s after a host SIGKILL: a run, a run with input, a job with stdin pipe, a job whose leftovers are kept', async () => {
+    const container = await engine.startContainer('tersh-orphans');
+    const options = { container, docker: { socketPath: engine.socketPath } };
+    const { before, after } = await sleepersAroundHostDeath('docker', options, '/work', () => engine.commandLines(container));
+    expect(before).toBe(8);
+    expect(after).toEqual([]);
   }, 60_000);
 
   it('writes records to the host store whatever the target', async () => {

@@ -3,6 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { launchRemote } from '../../src/executor/remote-launcher.js';
 import { readReport } from '../../src/executor/remote-wrapper.js';
+import { readTrailer } from '../../src/executor/remote-trailer.js';
 import type { LaunchRequest, TargetChannel, TargetTransport } from '../../src/executor/types.js';
 import { uniqueSleepSeconds } from '../helpers/processes.js';
 import { sleepers } from './target-processes.js';
@@ -59,6 +60,30 @@ describe('readReport', () => {
   });
 });
 
+describe('readTrailer', () => {
+  it.each([
+    ['alone', ['tersh-abc exit 130\n'], '', { exit: 130 }],
+    [
+      'after a last line without its newline, split across chunks',
+      ['out', 'put tersh-a', 'bc signal 2', '\nlater'],
+      'output later',
+      { signal: 2 },
+    ],
+    ['byte by byte', [...'x\ntersh-abc exit 3\ny'], 'x\ny', { exit: 3 }],
+    ['never (the stream ends)', ['tersh-ab', 'c-no'], 'tersh-abc-no', undefined],
+    ['as unknown', ['tersh-abc unknown\n'], '', undefined],
+    ['not in a forged shape', ['tersh-abc exit 1; rm\n'], 'tersh-abc exit 1; rm\n', undefined],
+  ])('takes the witness line out %s', async (_case, chunks, rest, said) => {
+    const source = new PassThrough();
+    const trailer = readTrailer(source, 'tersh-abc');
+    const text = collect(trailer.output);
+    for (const chunk of chunks) source.write(chunk);
+    source.end();
+    expect(await text).toBe(rest);
+    expect(await trailer.said).toEqual(said);
+  });
+});
+
 describe.each(shells)('the remote wrapper under %s', (_name, shell) => {
   it('reports the group, passes the environment exactly and the exit status', async () => {
     const tag = `rwrap${Date.now().toString(36)}a`;
@@ -88,6 +113,24 @@ describe.each(shells)('the remote wrapper under %s', (_name, shell) => {
     const launched = await launchRemote(hostTransport([...shell]), request('rwrapsig1', ['kill -TERM $$']), TAG_VARIABLE);
     launched.stdout.resume();
     expect(await launched.exit).toEqual({ code: null, signal: 'SIGTERM' });
+  });
+
+  it('tells exit 130 from a death by SIGINT (the witness reads the wait status), and starts the command with SIGINT not ignored', async () => {
+    const exits = await Promise.all(
+      ['exit 130', 'kill -INT $$', 'grep -q "^SigIgn:.*[2367abef]$" /proc/self/status && exit 9; exit 0'].map(
+        async (script, index) => {
+          const launched = await launchRemote(hostTransport([...shell]), request(`rwrapst${index}`, [script]), TAG_VARIABLE);
+          launched.stdout.resume();
+          launched.stderr.resume();
+          return launched.exit;
+        },
+      ),
+    );
+    expect(exits).toEqual([
+      { code: 130, signal: null },
+      { code: null, signal: 'SIGINT' },
+      { code: 0, signal: null },
+    ]);
   });
 
   it('finds the setsid escapee by its tag and terminate() leaves nothing', async () => {

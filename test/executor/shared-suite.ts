@@ -81,6 +81,32 @@ export function describeExecutorSuite(
       expect(result).toMatchObject({ exit: null, signal: 'SIGTERM', ok: false });
     });
 
+    it('tells an exit code of 129-159 from a death by signal (exit 130 is not SIGINT)', async () => {
+      const [exited, interrupted, segfaulted] = await Promise.all([
+        run('exit 130', { executor, store, shell: 'sh' }),
+        run('kill -INT $$', { executor, store, shell: 'sh' }),
+        run('exit 139', { executor, store, shell: 'sh' }),
+      ]);
+      expect(exited).toMatchObject({ exit: 130, ok: false });
+      expect(exited.signal).toBeUndefined();
+      expect(interrupted).toMatchObject({ exit: null, signal: 'SIGINT', ok: false });
+      expect(segfaulted).toMatchObject({ exit: 139 });
+      expect(segfaulted.signal).toBeUndefined();
+    });
+
+    it('delivers SIGINT to a background job, which dies of it (not started with SIGINT ignored)', async () => {
+      const shell = createShell({ executor, storeDir: store.dir });
+      try {
+        const started = await shell.run(`sleep ${uniqueSleepSeconds()}`, { background: true, allowIdleSleep: true });
+        await delay(300);
+        expect(shell.jobs.signal(started.jobId!, 'SIGINT')).toBe(true);
+        const logs = await shell.jobs.logs(started.jobId!, { waitUntilExit: true, waitMs: 10_000 });
+        expect(logs.result).toMatchObject({ exit: null, signal: 'SIGINT' });
+      } finally {
+        await shell.close();
+      }
+    });
+
     it('kills the whole group and a setsid escapee on timeout: nothing survives in the target', async () => {
       const seconds = uniqueSleepSeconds();
       const result = await run(`sleep ${seconds} & sleep ${seconds} & setsid sleep ${seconds} & wait`, {

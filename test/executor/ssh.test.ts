@@ -13,6 +13,7 @@ import { RUN_TAG_VARIABLE } from '../../src/process/child-env.js';
 import { uniqueSleepSeconds } from '../helpers/processes.js';
 import { startSshd, type Sshd } from '../fixtures/sshd.js';
 import { describeExecutorSuite } from './shared-suite.js';
+import { sleepersAroundHostDeath } from './host-death.js';
 import { hostCommandLines, sleepers } from './target-processes.js';
 
 let sshd: Sshd;
@@ -196,18 +197,11 @@ describe('the SSH executor', () => {
     await expect(own.launch(request('true'))).rejects.toMatchObject({ code: 'EXECUTOR_CLOSED' });
   });
 
-  it('leaves nothing running over there when the host is SIGKILLed (a foreground run and a job, escapees included)', async () => {
-    const seconds = uniqueSleepSeconds();
-    const host = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'test/fixtures/ssh-host.ts', 'hold', JSON.stringify(options()), cwd, seconds],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    await new Promise<string>((resolve) => host.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString())));
-    expect(sleepers(seconds)).toHaveLength(4);
-    host.kill('SIGKILL');
-    expect(await gone(seconds, 5_000)).toEqual([]);
-  });
+  it('leaves nothing 2 s after a host SIGKILL: a run, a run with input, a job with stdin pipe, a job whose leftovers are kept', async () => {
+    const { before, after } = await sleepersAroundHostDeath('ssh', options(), cwd, async () => hostCommandLines());
+    expect(before).toBe(8);
+    expect(after).toEqual([]);
+  }, 60_000);
 
   it('brings 100 MB over SSH into the host store with bounded host memory', async () => {
     const storeDir = mkdtempSync(join(tmpdir(), 'tersh-ssh-big-'));
