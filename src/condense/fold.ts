@@ -1,3 +1,4 @@
+import { placeOf } from './locations.js';
 import { Role } from './roles.js';
 import { shapeOf } from './shape.js';
 
@@ -66,4 +67,34 @@ export function findFolds(
       groups.push({ exemplar: members[exemplar] as number, members: members.filter((_, k) => k !== exemplar) });
   }
   return groups;
+}
+
+const COARSE_MIN_MEMBERS = 5;
+const QUOTED = /'[^']*'|"[^"]*"|`[^`]*`|‘[^’]*’|“[^”]*”/g;
+
+/**
+ * When the failures alone overflow the budget: failure lines group by message kind instead (their place and the
+ * names they quote left out: every `error TS2339: Property '…' does not exist on type '…'` is one group), so one of
+ * each kind is shown and the fold markers name the places of the rest. Other groups stay as they were.
+ */
+export function coarseFailureFolds(lines: readonly string[], roles: Uint8Array, folds: readonly FoldGroup[]): FoldGroup[] {
+  const byKind = new Map<number, number[]>();
+  for (let i = 0; i < lines.length; i++) {
+    if (roles[i] !== Role.signal) continue;
+    const line = lines[i] as string;
+    const place = placeOf(line);
+    const key = shapeOf((place === undefined ? line : line.replace(place.file + place.at, '')).replace(QUOTED, "''"));
+    const list = byKind.get(key);
+    if (list === undefined) byKind.set(key, [i]);
+    else list.push(i);
+  }
+  // only the big kinds merge: a kind told a few times keeps each of its lines (three unused imports are three findings)
+  const merged = new Set<number>();
+  const groups: FoldGroup[] = [];
+  for (const members of byKind.values()) {
+    if (members.length < COARSE_MIN_MEMBERS) continue;
+    for (const i of members) merged.add(i);
+    groups.push({ exemplar: members[0] as number, members: members.slice(1) });
+  }
+  return [...folds.filter((group) => roles[group.exemplar] !== Role.signal || !merged.has(group.exemplar)), ...groups];
 }

@@ -35,7 +35,10 @@ export function gapMarker(context: MarkerContext, from: number, to: number, with
   return `[… ${range(from, to)} omitted (${to - from + 1})${each}${fetchHint(context, withCall, { fromLine: from, toLine: to })} …]`;
 }
 
-/** Follows a kept line whose look-alikes are hidden among other gaps: `[… ×37 more like the line above, among lines 12–140; match "…" …]` */
+/**
+ * Follows a kept line whose look-alikes are hidden among other gaps: `[… ×37 more like the line above, among lines 12–140; match "…" …]`;
+ * hidden failures that differ from the shown ones are named by place: `…, among lines 12–140, at a.c:4:2, 9:1; b.c:3:3; match …`.
+ */
 export function foldMarker(
   context: MarkerContext,
   withCall: boolean,
@@ -44,8 +47,10 @@ export function foldMarker(
   to: number,
   match: string,
   earlier = false,
+  places = '',
 ): string {
-  return `[… ×${count} ${earlier ? 'earlier' : 'more'} like the line above, among ${range(from, to)}${fetchHint(context, withCall, { match })} …]`;
+  const at = places === '' ? '' : `, at ${places}`;
+  return `[… ×${count} ${earlier ? 'earlier' : 'more'} like the line above, among ${range(from, to)}${at}${fetchHint(context, withCall, { match })} …]`;
 }
 
 /** Replaces the middle of an over-long line. */

@@ -5,6 +5,8 @@ import type { LineRange } from './types.js';
 import { capLine, foldMarker, gapMarker } from './markers.js';
 import type { MarkerContext } from './markers.js';
 import { matchFor } from './shape.js';
+import { hiddenPlaces } from './distinct.js';
+import { listPlaces } from './locations.js';
 
 export interface Rendered {
   text: string;
@@ -17,6 +19,7 @@ export interface RenderInput {
   roles: Uint8Array;
   kept: Uint8Array;
   folds: readonly FoldGroup[];
+  blockEnds: ReadonlyMap<number, number>;
   context: MarkerContext;
   maxLineChars: number;
   header: readonly string[];
@@ -29,7 +32,7 @@ export interface RenderInput {
 /** Writes kept lines in order, a fold marker after each exemplar whose look-alikes are hidden, and a gap marker for every other run left out. */
 export function render(input: RenderInput): Rendered {
   const { lines, roles, kept, folds, context, maxLineChars, header, map } = input;
-  const foldAfter = new Map<number, { count: number; from: number; to: number }>();
+  const foldAfter = new Map<number, { count: number; from: number; to: number; places: string }>();
   // A group whose hidden lines make up one whole gap is told at the gap: "lines a–b omitted (n), each like line x".
   const foldedGaps = new Map<number, { exemplar: number; to: number }>();
   for (const group of folds) {
@@ -41,10 +44,15 @@ export function render(input: RenderInput): Rendered {
     if (hidden.length === 0) continue;
     const from = hidden[0] as number;
     const to = hidden[hidden.length - 1] as number;
+    // hidden failures that are no repeat of a shown one are named by place in the marker
+    const places = roles[group.exemplar] === Role.signal ? listPlaces(hiddenPlaces(lines, kept, group, input.blockEnds)) : '';
     const wholeGap =
-      to - from + 1 === hidden.length && (from === 0 || kept[from - 1] === 1) && (to + 1 >= lines.length || kept[to + 1] === 1);
+      places === '' &&
+      to - from + 1 === hidden.length &&
+      (from === 0 || kept[from - 1] === 1) &&
+      (to + 1 >= lines.length || kept[to + 1] === 1);
     if (wholeGap) foldedGaps.set(map.first(from), { exemplar: group.exemplar, to: map.last(to) });
-    else foldAfter.set(group.exemplar, { count: hidden.length, from: map.first(from), to: map.first(to) });
+    else foldAfter.set(group.exemplar, { count: hidden.length, from: map.first(from), to: map.first(to), places });
   }
   const out: string[] = [...header];
   let hinted = false;
@@ -66,6 +74,7 @@ export function render(input: RenderInput): Rendered {
             fold.to,
             matchFor(lines[i] as string),
             fold.from < map.first(i),
+            fold.places,
           ),
         );
       i++;

@@ -10,6 +10,8 @@ export const failureSignals: readonly (RegExp | Guarded)[] = [
   // the word first, so a line without it costs one cheap scan
   { guard: /\b(?:error|warning|fatal|Error|ERROR)\b/, pattern: /[\w./\\-][:(]\d+(?:[:,]\d+)?\)?[: ]/ },
   /^\s*(?:[Ee]rror|ERROR|[Ff]atal|FATAL|[Ww]arning|WARNING)(?:\[[\w-]+\])?:/,
+  // a linter's finding: `file:line:col: CODE message` (flake8, ruff, pylint) or a note carrying its rule (`… [SC2086]`)
+  /^[^\s:]+:\d+:\d+: (?:[A-Z]{1,3}\d{3,4}\b|(?:note|info|style|convention|refactor): .*\[[\w-]+\]$)/,
   /^\s*(?:FAIL|FAILED|ERROR|ERR!|PANIC)\b/,
   PACKAGE_MANAGER_ERROR,
   /(?:^|\s)[✗✖×✕❌]\s/,

@@ -1,7 +1,7 @@
 import { classify } from './classify.js';
 import type { Testers } from './classify.js';
 import type { Classified } from './classify.js';
-import { findFolds } from './fold.js';
+import { coarseFailureFolds, findFolds } from './fold.js';
 import { lineMap } from './line-map.js';
 import type { LineMap } from './line-map.js';
 import type { MarkerContext } from './markers.js';
@@ -71,7 +71,7 @@ const NAMED_FILL_SHARE = 0.1;
 
 export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Rendered {
   const { lines, classified, costs, map } = stream;
-  const folds = findFolds(lines, classified.roles, stream.window, 3, stream.shapes, { unread: map.unread, lossy: stream.lossy });
+  let folds = findFolds(lines, classified.roles, stream.window, 3, stream.shapes, { unread: map.unread, lossy: stream.lossy });
   // An overview counts over the whole stream: not said of one read in part.
   const overview =
     plan.recogniser?.overview === undefined || map.unread !== undefined ? [] : overviews[plan.recogniser.overview](lines);
@@ -106,6 +106,7 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
       roles: classified.roles,
       kept,
       folds,
+      blockEnds,
       context: plan.context,
       maxLineChars: MAX_LINE_CHARS,
       header,
@@ -118,6 +119,11 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
   let tokens = estimateTokens(result.text);
   if (blockEnds.size > 0 && tokens > plan.budget * 1.5) {
     blockEnds = new Map([...blockEnds].map(([start, end]) => [start, Math.min(end, start + BLOCK_LINES_WHEN_TIGHT)]));
+    result = attempt(blockEnds, plan.budget);
+    tokens = estimateTokens(result.text);
+  }
+  if (tokens > plan.budget * 1.5) {
+    folds = coarseFailureFolds(lines, classified.roles, folds);
     result = attempt(blockEnds, plan.budget);
     tokens = estimateTokens(result.text);
   }
@@ -144,6 +150,7 @@ export function renderRead(stream: AnalysedStream, context: MarkerContext): Rend
     roles: classified.roles,
     kept,
     folds: [],
+    blockEnds: classified.blockEnds,
     context,
     maxLineChars: Infinity,
     header: [],

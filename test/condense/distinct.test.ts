@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { condense } from '../../src/condense/index.js';
+import { listPlaces, placeOf } from '../../src/condense/locations.js';
+
+const lines = (count: number, make: (i: number) => string): string =>
+  Array.from({ length: count }, (_, i) => `${make(i)}\n`).join('');
+const noise = (count: number): string => lines(count, (i) => `  compiling unit ${i} of the project with the usual flags`);
+
+describe('distinct failures are never folded away unnamed', () => {
+  it('keeps each warning of one shape that points at another place, while the budget holds them', () => {
+    const warnings = lines(40, (i) => `src/mod${i}.c:${10 + i}:9: warning: unused variable ‘tmp${i}’ [-Wunused-variable]`);
+    const result = condense({ command: 'make -k', stdout: noise(400) + warnings + noise(400), exitCode: 2 });
+    for (let i = 0; i < 40; i++) expect(result.stdout).toContain(`src/mod${i}.c:${10 + i}:9: warning`);
+  });
+
+  it('shows errors before warnings when both cannot fit, and names every hidden place in the fold marker', () => {
+    const warnings = lines(
+      600,
+      (i) => `lib/file${Math.floor(i / 100)}.py:${i + 1}:80: E501 line too long (${81 + (i % 9)} > 79 characters)`,
+    );
+    const errors = lines(3, (i) => `lib/late${i}.c:${i + 5}:2: error: ‘x${i}’ undeclared (first use in this function)`);
+    const result = condense({ command: 'lint', stdout: warnings + errors, exitCode: 1 }, { recordId: 'r_1' });
+    for (let i = 0; i < 3; i++) expect(result.stdout).toContain(`lib/late${i}.c:${i + 5}:2: error: ‘x${i}’ undeclared`);
+    const marker = result.stdout.split('\n').find((line) => line.includes(' more like the line above') && line.includes(', at '));
+    expect(marker).toBeDefined();
+    expect(marker).toMatch(/, at lib\/file\d\.py:\d+:80, \d+:80/);
+    expect(result.tokensAfter).toBeLessThan(result.tokensBefore / 4);
+  });
+
+  it('folds word-for-word repeats with a count and no place list', () => {
+    const stdout = noise(300) + lines(200, () => 'warning: deprecated inflight@1.0.6: This module is not supported') + noise(300);
+    const result = condense({ command: 'build', stdout, exitCode: 0 }, { recordId: 'r_2' });
+    expect(result.stdout.match(/warning: deprecated inflight/g)).toHaveLength(1);
+    expect(result.stdout).not.toContain(', at ');
+  });
+
+  it('keeps a linter finding that carries a rule code but no severity word (flake8, ruff, pylint)', () => {
+    const stdout = noise(600) + "pkg/auth.py:1:1: F401 'base64' imported but unused\n" + noise(600);
+    expect(condense({ command: 'check', stdout, exitCode: 1 }).stdout).toContain(
+      "pkg/auth.py:1:1: F401 'base64' imported but unused",
+    );
+  });
+
+  it('finds the place of a rustc warning on its ` --> ` line and keeps that line with it', () => {
+    const warning = (i: number): string =>
+      `warning: unused variable: \`v${i}\`\n  --> src/main.rs:${i + 3}:9\n   |\n${i + 3} |     let v${i} = 1;\n   |         ^^ help: prefix it\n\n`;
+    const stderr =
+      Array.from({ length: 30 }, (_, i) => warning(i)).join('') +
+      'error: could not compile `demo` (bin "demo") due to 1 previous error\n';
+    const result = condense({ command: 'cargo build', stdout: '', stderr, exitCode: 101 });
+    for (let i = 0; i < 30; i++) expect(result.stderr).toContain(`src/main.rs:${i + 3}:9`);
+  });
+});
+
+describe('places', () => {
+  it.each([
+    ['gcc', 'src/a.c:12:5: error: x', 'src/a.c:12:5'],
+    ['tsc', "src/a.ts(12,5): error TS2322: Type 'a'", 'src/a.ts(12,5)'],
+    ['rustc', '  --> src/main.rs:5:9', 'src/main.rs:5:9'],
+    ['python', '  File "/app/run.py", line 10, in main', '/app/run.py, line 10'],
+    ['javac', 'src/com/acme/Svc1.java:11: error: incompatible types', 'src/com/acme/Svc1.java:11'],
+  ])('reads a %s place', (_tool, line, expected) => {
+    const place = placeOf(line);
+    expect(place === undefined ? undefined : place.file + place.at).toBe(expected);
+  });
+
+  it('names each file once for its run of places, the first place whole', () => {
+    const places = ['a.py:3:1', 'a.py:5:1', 'b.ts(1,2)', 'b.ts(7,1)'].map((text) => placeOf(text)!);
+    expect(listPlaces(places)).toBe('a.py:3:1, 5:1; b.ts(1,2), (7,1)');
+  });
+});
