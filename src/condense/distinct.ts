@@ -4,6 +4,9 @@ import type { Place } from './locations.js';
 import { Role } from './roles.js';
 import { shapeOf } from './shape.js';
 
+/** Members of one group looked at (a huge log's thousandth look-alike is past what a view or a marker can name). */
+const MAX_SCANNED = 1000;
+
 const ERROR_WORD = /\b(?:error|Error|ERROR|fatal|FATAL|FAIL(?:ED)?|panicked|\*\*\*)\b|\berror\[|\*\*\*/;
 
 /** The shape of a failure line without the place it points at: two lines differing only there (or in numbers) tell one message. */
@@ -29,7 +32,7 @@ export function distinctFailures(
     const first = (lines[group.exemplar] as string).trim();
     const texts = new Set([first]);
     const messages = new Set([messageOf(first)]);
-    for (const i of group.members) {
+    for (const i of group.members.length > MAX_SCANNED ? group.members.slice(0, MAX_SCANNED) : group.members) {
       const text = (lines[i] as string).trim();
       if (texts.has(text)) continue;
       texts.add(text);
@@ -60,7 +63,7 @@ export function hiddenPlaces(
   const shown = new Set<string>();
   for (const i of [group.exemplar, ...group.members]) if (kept[i] === 1) shown.add((lines[i] as string).trim());
   const out: Place[] = [];
-  for (const i of group.members) {
+  for (const i of group.members.length > MAX_SCANNED ? group.members.slice(0, MAX_SCANNED) : group.members) {
     if (kept[i] === 1) continue;
     const text = (lines[i] as string).trim();
     if (shown.has(text)) continue;

@@ -7,16 +7,31 @@ export interface Place {
   at: string;
 }
 
+/** `:line[:col]` or `(line[,col])` right after a path; the path is read backwards from there (linear on any line). */
+const AFTER_PATH = /:\d+(?::\d+)?(?![\w/])|\(\d+(?:,\d+)?\)/g;
+const PATH_CHAR = /[\w@.+~\\/-]/;
+const SCANNED_CHARS = 600;
+
 /** A path (with a dot or a slash in it) followed by `:line[:col]` or `(line,col)`. */
-const FILE_LOCATION = /((?:[A-Za-z]:)?[\w@.+~\\/-]*[\w-][./][\w@.+~\\/-]*)(:\d+(?::\d+)?(?![\w/])|\(\d+(?:,\d+)?\))/;
+function filePlace(line: string): Place | undefined {
+  const text = line.length > SCANNED_CHARS ? line.slice(0, SCANNED_CHARS) : line;
+  AFTER_PATH.lastIndex = 0;
+  for (let match = AFTER_PATH.exec(text); match !== null; match = AFTER_PATH.exec(text)) {
+    let start = match.index;
+    while (start > 0 && PATH_CHAR.test(text.charAt(start - 1))) start--;
+    const file = text.slice(start, match.index);
+    if (/[\w-]/.test(file.charAt(file.length - 1)) && /[./]/.test(file)) return { file, at: match[0] };
+  }
+  return undefined;
+}
 const PYTHON_LOCATION = /File "([^"]+)"(, line \d+)/;
 
 /** The place a line names, or undefined. */
 export function placeOf(line: string): Place | undefined {
   const python = line.includes('File "') ? PYTHON_LOCATION.exec(line) : null;
   if (python === null && !line.includes(':') && !line.includes('(')) return undefined;
-  const match = python ?? FILE_LOCATION.exec(line);
-  return match === null ? undefined : { file: match[1] as string, at: match[2] as string };
+  if (python !== null) return { file: python[1] as string, at: python[2] as string };
+  return filePlace(line);
 }
 
 /** The text of the place a line names (`src/a.c:12:5`), or undefined. */

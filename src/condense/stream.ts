@@ -18,6 +18,8 @@ import type { Recogniser } from './types.js';
 export const MAX_LINE_CHARS = 400;
 const MIN_WINDOW_LINES = 1000;
 const BLOCK_LINES_WHEN_TIGHT = 3;
+/** Failures are grouped by kind only in outputs holding at most this many (beyond it, their shapes fold them). */
+const MAX_COARSE_SIGNALS = 5000;
 
 /** Lines from either end within which every line is looked at: no more than the budget's worth can be shown from an end. */
 export function windowFor(budget: number): number {
@@ -122,7 +124,7 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
     result = attempt(blockEnds, plan.budget);
     tokens = estimateTokens(result.text);
   }
-  if (tokens > plan.budget * 1.5) {
+  if (tokens > plan.budget * 1.5 && classified.signalCount <= MAX_COARSE_SIGNALS) {
     folds = coarseFailureFolds(lines, classified.roles, folds);
     result = attempt(blockEnds, plan.budget);
     tokens = estimateTokens(result.text);
