@@ -1,6 +1,5 @@
 import type { FoldGroup } from './fold.js';
-import { failurePlace, locationOf } from './locations.js';
-import type { Place } from './locations.js';
+import type { Place, PlaceReader } from './locations.js';
 import { Role } from './roles.js';
 import { shapeOf } from './shape.js';
 
@@ -10,36 +9,56 @@ const MAX_SCANNED = 1000;
 const ERROR_WORD = /\b(?:error|Error|ERROR|fatal|FATAL|FAIL(?:ED)?|panicked|\*\*\*)\b|\berror\[|\*\*\*/;
 
 /** The shape of a failure line without the place it points at: two lines differing only there (or in numbers) tell one message. */
-function messageOf(line: string): number {
-  const location = locationOf(line);
-  return shapeOf((location === undefined ? line : line.replace(location, '')).trim());
+function messageOf(line: string, place: Place | undefined): number {
+  return shapeOf((place === undefined ? line : line.replace(place.file + place.at, '')).trim());
 }
+
+const scanned = (group: FoldGroup): readonly number[] =>
+  group.members.length > MAX_SCANNED ? group.members.slice(0, MAX_SCANNED) : group.members;
 
 /**
  * Failure lines folded as look-alikes that are no word-for-word repeat of their group's earlier lines: different
  * failures of one shape. New messages come first, then the same message at new places, each in output order.
  */
+export interface DistinctFailure {
+  line: number;
+  /** Its message differs from its group's earlier lines (else only its place does). */
+  isNewMessage: boolean;
+}
+
+export interface DistinctFailures {
+  /** In the order they are shown while the budget lasts. */
+  failures: DistinctFailure[];
+  /** Exemplar → its look-alikes that name a place, each told once: the places a fold marker names when they are hidden. */
+  placed: Map<number, number[]>;
+}
+
 export function distinctFailures(
   lines: readonly string[],
   roles: Uint8Array,
   folds: readonly FoldGroup[],
   blockEnds: ReadonlyMap<number, number>,
-): number[] {
+  places: PlaceReader,
+): DistinctFailures {
   const newMessages: number[] = [];
   const newPlaces: number[] = [];
+  const placed = new Map<number, number[]>();
   for (const group of folds) {
     if (roles[group.exemplar] !== Role.signal) continue;
-    const first = (lines[group.exemplar] as string).trim();
-    const texts = new Set([first]);
-    const messages = new Set([messageOf(first)]);
-    for (const i of group.members.length > MAX_SCANNED ? group.members.slice(0, MAX_SCANNED) : group.members) {
-      const text = (lines[i] as string).trim();
+    const named: number[] = [];
+    placed.set(group.exemplar, named);
+    const texts = new Set([places.told(group.exemplar, blockEnds.get(group.exemplar))]);
+    const messages = new Set([messageOf((lines[group.exemplar] as string).trim(), places.at(group.exemplar))]);
+    for (const i of scanned(group)) {
+      const text = places.told(i, blockEnds.get(i));
       if (texts.has(text)) continue;
       texts.add(text);
-      const message = messageOf(text);
+      const hasPlace = places.lineOf(i, blockEnds.get(i)) !== undefined;
+      if (hasPlace) named.push(i);
+      const message = messageOf((lines[i] as string).trim(), places.at(i));
       // the same message: another failure only when it names another place (else a repeat with other numbers)
       if (messages.has(message)) {
-        if (failurePlace(lines, i, blockEnds.get(i)) !== undefined) newPlaces.push(i);
+        if (hasPlace) newPlaces.push(i);
       } else {
         messages.add(message);
         newMessages.push(i);
@@ -48,27 +67,28 @@ export function distinctFailures(
   }
   // errors before warnings, then new messages before new places, each in output order
   const rank = (i: number): number => (ERROR_WORD.test(lines[i] as string) ? 0 : 2);
-  return [...newMessages.map((i) => [i, rank(i)] as const), ...newPlaces.map((i) => [i, rank(i) + 1] as const)]
+  const failures = [...newMessages.map((i) => [i, rank(i)] as const), ...newPlaces.map((i) => [i, rank(i) + 1] as const)]
     .sort((a, b) => a[1] - b[1] || a[0] - b[0])
-    .map(([i]) => i);
+    .map(([line, rank]) => ({ line, isNewMessage: rank % 2 === 0 }));
+  return { failures, placed };
 }
 
-/** Where each hidden failure of a group points, for its fold marker (word-for-word repeats of a shown line left out). */
+/** Where each hidden failure of a group points, for its fold marker (repeats of a shown failure left out). */
 export function hiddenPlaces(
-  lines: readonly string[],
   kept: Uint8Array,
   group: FoldGroup,
   blockEnds: ReadonlyMap<number, number>,
+  places: PlaceReader,
+  distinct: DistinctFailures,
 ): Place[] {
+  const named = distinct.placed.get(group.exemplar) ?? [];
   const shown = new Set<string>();
-  for (const i of [group.exemplar, ...group.members]) if (kept[i] === 1) shown.add((lines[i] as string).trim());
+  if (kept[group.exemplar] === 1) shown.add(places.told(group.exemplar, blockEnds.get(group.exemplar)));
+  for (const i of named) if (kept[i] === 1) shown.add(places.told(i, blockEnds.get(i)));
   const out: Place[] = [];
-  for (const i of group.members.length > MAX_SCANNED ? group.members.slice(0, MAX_SCANNED) : group.members) {
-    if (kept[i] === 1) continue;
-    const text = (lines[i] as string).trim();
-    if (shown.has(text)) continue;
-    const place = failurePlace(lines, i, blockEnds.get(i));
-    if (place !== undefined) out.push(place);
+  for (const i of named) {
+    if (kept[i] === 1 || shown.has(places.told(i, blockEnds.get(i)))) continue;
+    out.push(places.at(places.lineOf(i, blockEnds.get(i)) as number) as Place);
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import { placeOf } from './locations.js';
+import type { PlaceReader } from './locations.js';
 import { Role } from './roles.js';
 import { shapeOf } from './shape.js';
 
@@ -77,12 +77,17 @@ const QUOTED = /'[^']*'|"[^"]*"|`[^`]*`|‘[^’]*’|“[^”]*”/g;
  * names they quote left out: every `error TS2339: Property '…' does not exist on type '…'` is one group), so one of
  * each kind is shown and the fold markers name the places of the rest. Other groups stay as they were.
  */
-export function coarseFailureFolds(lines: readonly string[], roles: Uint8Array, folds: readonly FoldGroup[]): FoldGroup[] {
+export function coarseFailureFolds(
+  lines: readonly string[],
+  roles: Uint8Array,
+  folds: readonly FoldGroup[],
+  places: PlaceReader,
+): FoldGroup[] {
   const byKind = new Map<number, number[]>();
   for (let i = 0; i < lines.length; i++) {
     if (roles[i] !== Role.signal) continue;
     const line = lines[i] as string;
-    const place = placeOf(line);
+    const place = places.at(i);
     const key = shapeOf((place === undefined ? line : line.replace(place.file + place.at, '')).replace(QUOTED, "''"));
     const list = byKind.get(key);
     if (list === undefined) byKind.set(key, [i]);

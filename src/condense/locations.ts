@@ -40,45 +40,47 @@ export function locationOf(line: string): string | undefined {
   return place === undefined ? undefined : place.file + place.at;
 }
 
-/** The place of a failure: on its own line, else on one of the first lines of its block (rustc's ` --> `). */
-export function failurePlace(lines: readonly string[], start: number, blockEnd: number | undefined): Place | undefined {
-  const own = placeOf(lines[start] as string);
-  if (own !== undefined || blockEnd === undefined) return own;
-  for (let i = start + 1; i <= Math.min(blockEnd, start + 4); i++) {
-    const found = placeOf(lines[i] as string);
-    if (found !== undefined) return found;
-  }
-  return undefined;
+/** Reads the place of any line of one stream, each line at most once however often it is asked about. */
+export interface PlaceReader {
+  /** The place line `i` names, or undefined. */
+  at(i: number): Place | undefined;
+  /** The line naming a failure's place: its own, else one of the first lines of its block (rustc's ` --> `). */
+  lineOf(start: number, blockEnd: number | undefined): number | undefined;
+  /** A failure's words and, when its block names it on a later line (rustc's ` --> `), its place: what a repeat repeats. */
+  told(start: number, blockEnd: number | undefined): string;
 }
 
-/** A marker names places up to about 1 300 tokens' worth; past that it counts the rest (their lines match its regex). */
-const MAX_LISTED_CHARS = 4000;
+const BLOCK_LINES_SEARCHED = 4;
 
-/**
- * Places for a marker, a file named once for its run of places: `a.py:3:1, 5:1, 9:4; b.ts(1,2), (7,1)`.
- * The first place of each run is written whole, as the tool printed it, so it can be searched for.
- */
-export function listPlaces(places: readonly Place[]): string {
-  const parts: string[] = [];
-  let file: string | undefined;
-  let run: string[] = [];
-  const flush = (): void => {
-    if (run.length > 0) parts.push(run.join(', '));
-    run = [];
+export function placeReader(lines: readonly string[]): PlaceReader {
+  const read = new Map<number, Place | null>();
+  const at = (i: number): Place | undefined => {
+    let place = read.get(i);
+    if (place === undefined) {
+      place = placeOf(lines[i] as string) ?? null;
+      read.set(i, place);
+    }
+    return place ?? undefined;
   };
-  let chars = 0;
-  let listed = 0;
-  for (const place of places) {
-    if (chars > MAX_LISTED_CHARS) break;
-    listed++;
-    chars += place.file.length + place.at.length + 2;
-    if (place.file !== file) {
-      flush();
-      file = place.file;
-      run.push(place.file + place.at);
-    } else run.push(place.at.startsWith(':') ? place.at.slice(1) : place.at);
-  }
-  flush();
-  const more = places.length > listed ? `; … ${places.length - listed} more` : '';
-  return parts.join('; ') + more;
+  const lineOf = (start: number, blockEnd: number | undefined): number | undefined => {
+    if (at(start) !== undefined) return start;
+    if (blockEnd === undefined) return undefined;
+    for (let i = start + 1; i <= Math.min(blockEnd, start + BLOCK_LINES_SEARCHED); i++) if (at(i) !== undefined) return i;
+    return undefined;
+  };
+  const texts = new Map<number, string>();
+  const told = (start: number, blockEnd: number | undefined): string => {
+    let text = texts.get(start);
+    if (text === undefined) {
+      text = (lines[start] as string).trim();
+      const line = lineOf(start, blockEnd);
+      if (line !== undefined && line !== start) {
+        const place = at(line) as Place;
+        text += `\n${place.file}${place.at}`;
+      }
+      texts.set(start, text);
+    }
+    return text;
+  };
+  return { at, lineOf, told };
 }

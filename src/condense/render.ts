@@ -6,7 +6,9 @@ import { capLine, foldMarker, gapMarker } from './markers.js';
 import type { MarkerContext } from './markers.js';
 import { matchFor } from './shape.js';
 import { hiddenPlaces } from './distinct.js';
-import { listPlaces } from './locations.js';
+import type { DistinctFailures } from './distinct.js';
+import { listPlaces } from './place-list.js';
+import type { PlaceReader } from './locations.js';
 
 export interface Rendered {
   text: string;
@@ -20,6 +22,8 @@ export interface RenderInput {
   kept: Uint8Array;
   folds: readonly FoldGroup[];
   blockEnds: ReadonlyMap<number, number>;
+  places: PlaceReader;
+  distinct: DistinctFailures;
   context: MarkerContext;
   maxLineChars: number;
   header: readonly string[];
@@ -45,7 +49,10 @@ export function render(input: RenderInput): Rendered {
     const from = hidden[0] as number;
     const to = hidden[hidden.length - 1] as number;
     // hidden failures that are no repeat of a shown one are named by place in the marker
-    const places = roles[group.exemplar] === Role.signal ? listPlaces(hiddenPlaces(lines, kept, group, input.blockEnds)) : '';
+    const places =
+      roles[group.exemplar] === Role.signal
+        ? listPlaces(hiddenPlaces(kept, group, input.blockEnds, input.places, input.distinct))
+        : '';
     const wholeGap =
       places === '' &&
       to - from + 1 === hidden.length &&

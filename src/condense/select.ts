@@ -1,6 +1,6 @@
-import { distinctFailures } from './distinct.js';
+import type { DistinctFailures } from './distinct.js';
 import type { FoldGroup } from './fold.js';
-import { locationOf } from './locations.js';
+import type { PlaceReader } from './locations.js';
 import { Role } from './roles.js';
 
 export interface Selection {
@@ -12,6 +12,9 @@ export interface SelectInput {
   roles: Uint8Array;
   blockEnds: Map<number, number>;
   folds: readonly FoldGroup[];
+  /** Folded failures that differ from their group's shown line (see distinctFailures), in the order they are shown. */
+  distinct: DistinctFailures;
+  places: PlaceReader;
   costs: Float64Array;
   budget: number;
   /** Tokens a marker line costs, to reserve room for them. */
@@ -34,16 +37,10 @@ const HEAD_SHARE = 0.35;
 const HEADINGS_SHARE = 0.3;
 /** Share of what the budget has left, once failures and summaries are in, for different failures of one shape. */
 const DISTINCT_FAILURE_SHARE = 0.75;
+/** Of that share, what a failure told again at another place may take: its fold marker names the place for less. */
+const NEW_PLACE_SHARE = 0.05;
 /** About what naming one hidden failure's place costs in its fold marker. */
 const PLACE_TOKENS = 4;
-
-/** The first line of a failure's block naming a place (rustc's ` --> src/main.rs:5:9`), when the failure line names none. */
-function blockLineWithPlace(lines: readonly string[], start: number, end: number | undefined): number | undefined {
-  if (end === undefined) return undefined;
-  if (locationOf(lines[start] as string) !== undefined) return undefined;
-  for (let i = start + 1; i <= Math.min(end, start + 4); i++) if (locationOf(lines[i] as string) !== undefined) return i;
-  return undefined;
-}
 
 /**
  * Chooses the lines shown: summaries, failure signals (one per shape, the others folded)
@@ -86,17 +83,20 @@ export function selectLines(input: SelectInput): Selection {
   }
   // Different failures of one shape (other places, other names) are shown while a share of the budget lasts; the
   // fold marker names the place of every one left hidden.
-  const distinct = distinctFailures(lines, roles, folds, blockEnds);
-  let failureRoom = (budget - spent - Math.min(PLACE_TOKENS * distinct.length, budget * 0.5)) * DISTINCT_FAILURE_SHARE;
-  for (const i of distinct) {
+  const { distinct, places } = input;
+  let failureRoom = (budget - spent - Math.min(PLACE_TOKENS * distinct.failures.length, budget * 0.5)) * DISTINCT_FAILURE_SHARE;
+  let placeRoom = failureRoom * NEW_PLACE_SHARE;
+  for (const { line: i, isNewMessage } of distinct.failures) {
     if (kept[i] === 1) continue;
     // with its message or place when the block tells them on the next lines (a panic's assertion, rustc's ` --> `)
-    const last = blockLineWithPlace(lines, i, blockEnds.get(i)) ?? (blockEnds.has(i) ? i + 1 : i);
+    const placeLine = places.lineOf(i, blockEnds.get(i));
+    const last = placeLine !== undefined && placeLine > i ? placeLine : blockEnds.has(i) ? i + 1 : i;
     let cost = i > 0 && kept[i - 1] === 0 ? markerCost : 0;
     for (let j = i; j <= last; j++) cost += costs[j] as number;
-    if (cost > failureRoom) continue;
+    if (cost > failureRoom || (!isNewMessage && cost > placeRoom)) continue;
     for (let j = i; j <= last; j++) keep(j);
     failureRoom -= cost - PLACE_TOKENS;
+    if (!isNewMessage) placeRoom -= cost - PLACE_TOKENS;
   }
   if (input.keepTail) {
     let taken = 0;

@@ -4,6 +4,8 @@ import type { Classified } from './classify.js';
 import { coarseFailureFolds, findFolds } from './fold.js';
 import { lineMap } from './line-map.js';
 import type { LineMap } from './line-map.js';
+import { distinctFailures } from './distinct.js';
+import { placeReader } from './locations.js';
 import type { MarkerContext } from './markers.js';
 import { overviews } from './overview/index.js';
 import { namesEveryEntry } from './overview/listing.js';
@@ -80,6 +82,8 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
   const header = [...plan.notes, ...overview];
   const headerCost = estimateTokens(header.join('\n'));
   const markerCost = plan.context.recordId === undefined ? 14 : 30;
+  const places = placeReader(lines);
+  let distinct = distinctFailures(lines, classified.roles, folds, classified.blockEnds, places);
   const attempt = (blockEnds: Map<number, number>, budget: number): Rendered => {
     const fillLimit =
       plan.budget *
@@ -95,6 +99,8 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
       roles: classified.roles,
       blockEnds,
       folds,
+      distinct,
+      places,
       costs,
       budget: Math.max(0, budget - headerCost),
       markerCost,
@@ -109,6 +115,8 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
       kept,
       folds,
       blockEnds,
+      places,
+      distinct,
       context: plan.context,
       maxLineChars: MAX_LINE_CHARS,
       header,
@@ -125,7 +133,8 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
     tokens = estimateTokens(result.text);
   }
   if (tokens > plan.budget * 1.5 && classified.signalCount <= MAX_COARSE_SIGNALS) {
-    folds = coarseFailureFolds(lines, classified.roles, folds);
+    folds = coarseFailureFolds(lines, classified.roles, folds, places);
+    distinct = distinctFailures(lines, classified.roles, folds, classified.blockEnds, places);
     result = attempt(blockEnds, plan.budget);
     tokens = estimateTokens(result.text);
   }
@@ -147,12 +156,16 @@ export function renderRead(stream: AnalysedStream, context: MarkerContext): Rend
   const { lines, classified, map } = stream;
   const kept = new Uint8Array(lines.length).fill(1);
   if (map.unread !== undefined) for (let i = 0; i < lines.length; i++) if (map.unread[i] === 1) kept[i] = 0;
+  const places = placeReader(lines);
+  const distinct = distinctFailures(lines, classified.roles, [], classified.blockEnds, places);
   return render({
     lines,
     roles: classified.roles,
     kept,
     folds: [],
     blockEnds: classified.blockEnds,
+    places,
+    distinct,
     context,
     maxLineChars: Infinity,
     header: [],

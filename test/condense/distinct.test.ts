@@ -1,16 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { condense } from '../../src/condense/index.js';
-import { listPlaces, placeOf } from '../../src/condense/locations.js';
+import { placeOf } from '../../src/condense/locations.js';
+import { listPlaces } from '../../src/condense/place-list.js';
 
 const lines = (count: number, make: (i: number) => string): string =>
   Array.from({ length: count }, (_, i) => `${make(i)}\n`).join('');
 const noise = (count: number): string => lines(count, (i) => `  compiling unit ${i} of the project with the usual flags`);
 
 describe('distinct failures are never folded away unnamed', () => {
-  it('keeps each warning of one shape that points at another place, while the budget holds them', () => {
-    const warnings = lines(40, (i) => `src/mod${i}.c:${10 + i}:9: warning: unused variable ‘tmp${i}’ [-Wunused-variable]`);
+  it('names every place of a warning told again at other places, in the fold marker if not on a shown line', () => {
+    const warnings = lines(40, (i) => `src/mod${i}.c:${10 + i}:9: warning: unused variable ‘tmp’ [-Wunused-variable]`);
     const result = condense({ command: 'make -k', stdout: noise(400) + warnings + noise(400), exitCode: 2 });
-    for (let i = 0; i < 40; i++) expect(result.stdout).toContain(`src/mod${i}.c:${10 + i}:9: warning`);
+    for (let i = 0; i < 40; i++)
+      expect(result.stdout).toContain(i === 0 ? 'src/mod0.c:10:9: warning' : `src/mod${i}.c:${10 + i}:9`);
+    expect(result.tokensAfter).toBeLessThan(result.tokensBefore / 4);
+  });
+
+  it('shows a warning of one shape with another message while the budget holds it', () => {
+    const warnings = lines(
+      40,
+      (i) => `src/mod${i}.c:${10 + i}:9: warning: unused variable ‘${'tmp'.repeat(1 + (i % 4))}’ [-Wunused-variable]`,
+    );
+    const result = condense({ command: 'make -k', stdout: noise(400) + warnings + noise(400), exitCode: 2 });
+    for (let i = 0; i < 4; i++)
+      expect(result.stdout).toContain(`src/mod${i}.c:${10 + i}:9: warning: unused variable ‘${'tmp'.repeat(1 + i)}’`);
   });
 
   it('shows errors before warnings when both cannot fit, and names every hidden place in the fold marker', () => {
@@ -23,7 +36,7 @@ describe('distinct failures are never folded away unnamed', () => {
     for (let i = 0; i < 3; i++) expect(result.stdout).toContain(`lib/late${i}.c:${i + 5}:2: error: ‘x${i}’ undeclared`);
     const marker = result.stdout.split('\n').find((line) => line.includes(' more like the line above') && line.includes(', at '));
     expect(marker).toBeDefined();
-    expect(marker).toMatch(/, at lib\/file\d\.py:\d+:80, \d+:80/);
+    expect(marker).toMatch(/, at lib\/file0\.py:\d+:80–100:80; lib\/file1\.py:101:80–200:80; /);
     expect(result.tokensAfter).toBeLessThan(result.tokensBefore / 4);
   });
 
@@ -48,7 +61,8 @@ describe('distinct failures are never folded away unnamed', () => {
       Array.from({ length: 30 }, (_, i) => warning(i)).join('') +
       'error: could not compile `demo` (bin "demo") due to 1 previous error\n';
     const result = condense({ command: 'cargo build', stdout: '', stderr, exitCode: 101 });
-    for (let i = 0; i < 30; i++) expect(result.stderr).toContain(`src/main.rs:${i + 3}:9`);
+    expect(result.stderr).toContain('src/main.rs:3:9');
+    expect(result.stderr).toMatch(/, at src\/main\.rs:\d:9–32:9/);
   });
 });
 
@@ -67,5 +81,16 @@ describe('places', () => {
   it('names each file once for its run of places, the first place whole', () => {
     const places = ['a.py:3:1', 'a.py:5:1', 'b.ts(1,2)', 'b.ts(7,1)'].map((text) => placeOf(text)!);
     expect(listPlaces(places)).toBe('a.py:3:1, 5:1; b.ts(1,2), (7,1)');
+  });
+
+  it('writes places on consecutive lines of a file as a range, and numbered files told alike as a brace range', () => {
+    const places = [
+      ...Array.from({ length: 40 }, (_, i) => `src/many.ts(${i + 2},14)`),
+      ...Array.from({ length: 12 }, (_, i) => `src/m${String(i + 1).padStart(3, '0')}.c:2:24`),
+      'src/m020.c:2:24',
+      'lib/x.py:4:1',
+      'lib/x.py:9:1',
+    ].map((text) => placeOf(text)!);
+    expect(listPlaces(places)).toBe('lib/x.py:4:1, 9:1; src/m{001..012}.c:2:24; src/m020.c:2:24; src/many.ts(2,14)–(41,14)');
   });
 });
