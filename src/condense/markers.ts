@@ -53,15 +53,6 @@ export function foldMarker(
   return `[… ×${count} ${earlier ? 'earlier' : 'more'} like the line above, among ${range(from, to)}${at}${fetchHint(context, withCall, { match })} …]`;
 }
 
-/** Replaces the middle of an over-long line. */
-export function capLine(line: string, maxChars: number): string {
-  if (line.length <= maxChars) return line;
-  const headChars = Math.floor(maxChars * 0.6);
-  const tailChars = Math.floor(maxChars * 0.25);
-  const cut = line.length - headChars - tailChars;
-  return `${line.slice(0, headChars)}[… ${cut} chars omitted …]${line.slice(line.length - tailChars)}`;
-}
-
 export function unexplainedFailureNote(exitCode: number | null): string {
   return exitCode === null
     ? '[… killed before exiting; no failure line recognised, the last lines are kept …]'

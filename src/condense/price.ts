@@ -1,6 +1,6 @@
 import { encodeLines } from './line-bytes.js';
+import { capLine } from './cut-line.js';
 import type { LineMap } from './line-map.js';
-import { capLine } from './markers.js';
 import { Role } from './roles.js';
 import { shapeOfBytes } from './shape.js';
 import { countTokenBytes, estimateTokens } from './tokens.js';
