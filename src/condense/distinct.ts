@@ -4,7 +4,7 @@ import { Role } from './roles.js';
 import { shapeOf } from './shape.js';
 
 /** Members of one group looked at (a huge log's thousandth look-alike is past what a view or a marker can name). */
-const MAX_SCANNED = 1000;
+const MAX_SCANNED = 300;
 
 const ERROR_WORD = /\b(?:error|Error|ERROR|fatal|FATAL|FAIL(?:ED)?|panicked|\*\*\*)\b|\berror\[|\*\*\*/;
 
@@ -48,16 +48,17 @@ export function distinctFailures(
     const named: number[] = [];
     placed.set(group.exemplar, named);
     const texts = new Set([places.told(group.exemplar, blockEnds.get(group.exemplar))]);
-    const messages = new Set([messageOf((lines[group.exemplar] as string).trim(), places.at(group.exemplar))]);
+    // lines of one shape tell one message (they differ in numbers and paths alone): only a kind's lines may differ
+    const messages = group.isKind === true ? new Set([messageOf((lines[group.exemplar] as string).trim(), places.at(group.exemplar))]) : undefined;
     for (const i of scanned(group)) {
       const text = places.told(i, blockEnds.get(i));
       if (texts.has(text)) continue;
       texts.add(text);
       const hasPlace = places.lineOf(i, blockEnds.get(i)) !== undefined;
       if (hasPlace) named.push(i);
-      const message = messageOf((lines[i] as string).trim(), places.at(i));
+      const message = messages === undefined ? 0 : messageOf((lines[i] as string).trim(), places.at(i));
       // the same message: another failure only when it names another place (else a repeat with other numbers)
-      if (messages.has(message)) {
+      if (messages === undefined || messages.has(message)) {
         if (hasPlace) newPlaces.push(i);
       } else {
         messages.add(message);

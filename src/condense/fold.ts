@@ -11,6 +11,8 @@ export interface SkippedEntries {
 export interface FoldGroup {
   exemplar: number;
   members: number[];
+  /** Grouped by message kind (quoted names and places left out), not by shape: its members may tell other messages. */
+  isKind?: boolean;
 }
 
 /**
@@ -99,7 +101,7 @@ export function coarseFailureFolds(
   for (const members of byKind.values()) {
     if (members.length < COARSE_MIN_MEMBERS) continue;
     for (const i of members) merged.add(i);
-    groups.push({ exemplar: members[0] as number, members: members.slice(1) });
+    groups.push({ exemplar: members[0] as number, members: members.slice(1), isKind: true });
   }
   return [...folds.filter((group) => roles[group.exemplar] !== Role.signal || !merged.has(group.exemplar)), ...groups];
 }
