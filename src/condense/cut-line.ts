@@ -1,7 +1,8 @@
 // An over-long line is cut to its head, the words saying what went wrong, and its end.
 
 /** Words that say what went wrong; the part of a cut line around the first one past the head is kept. */
-const FAILURE_WORDS = /\b(?:error|\w*Error|ERROR|fatal|FATAL|failed|FAILED|failure|panicked|exception|\w*Exception|undefined reference|cannot|No such file|not found|denied|refused|Traceback)\b/g;
+const FAILURE_WORDS =
+  /\b(?:error|\w*Error|ERROR|fatal|FATAL|failed|FAILED|failure|panicked|exception|\w*Exception|undefined reference|cannot|No such file|not found|denied|refused|Traceback)\b/g;
 const HEAD_SHARE = 0.6;
 const TAIL_SHARE = 0.25;
 /** With a failure word past the head: shares of head, of the window from a little before the word, and of the end. */

@@ -49,7 +49,10 @@ export function distinctFailures(
     placed.set(group.exemplar, named);
     const texts = new Set([places.told(group.exemplar, blockEnds.get(group.exemplar))]);
     // lines of one shape tell one message (they differ in numbers and paths alone): only a kind's lines may differ
-    const messages = group.isKind === true ? new Set([messageOf((lines[group.exemplar] as string).trim(), places.at(group.exemplar))]) : undefined;
+    const messages =
+      group.isKind === true
+        ? new Set([messageOf((lines[group.exemplar] as string).trim(), places.at(group.exemplar))])
+        : undefined;
     for (const i of scanned(group)) {
       const text = places.told(i, blockEnds.get(i));
       if (texts.has(text)) continue;

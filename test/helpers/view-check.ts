@@ -2,7 +2,7 @@
 // number or inside exactly one gap marker's range, the counts add up, and every fold marker's count is exact.
 import { expect } from 'vitest';
 import type { LineRange } from '../../src/condense/index.js';
-import { capLine } from '../../src/condense/markers.js';
+import { capLine } from '../../src/condense/cut-line.js';
 import { shapeOf } from '../../src/condense/shape.js';
 
 const GAP = /^\[… (?:lines (\d+)–(\d+)|line (\d+)) omitted \((\d+)\)/;
