@@ -4,19 +4,33 @@
 const MAX_ENCODED_CHARS = 16 * 1024 * 1024;
 const encoder = new TextEncoder();
 
+/** Lends the UTF-8 bytes of a text to `read`, valid only while `read` runs. */
+export type LendEncoded = <T>(text: string, read: (bytes: Uint8Array, written: number) => T) => T;
+
 /**
- * A UTF-8 encoder into a buffer of its own, grown as needed and reused by its next call. Each user keeps its own:
- * pricing reads one encoding while estimating a long line encodes another.
+ * A UTF-8 encoder into a buffer of its own, grown as needed and reused by its next call. The buffer is only
+ * lent to a callback, and a call made while it is lent (re-entry) encodes into a fresh buffer, so no reader
+ * ever sees its bytes overwritten.
  */
-export function scratchEncoder(initialBytes: number): (text: string) => { bytes: Uint8Array; written: number } {
+export function scratchEncoder(initialBytes: number): LendEncoded {
   let scratch = new Uint8Array(initialBytes);
-  return (text) => {
+  let lent = false;
+  return (text, read) => {
+    if (lent) {
+      const own = new Uint8Array(text.length * 3);
+      return read(own, encoder.encodeInto(text, own).written);
+    }
     if (scratch.length < text.length * 3) scratch = new Uint8Array(text.length * 3);
-    return { bytes: scratch, written: encoder.encodeInto(text, scratch).written };
+    lent = true;
+    try {
+      return read(scratch, encoder.encodeInto(text, scratch).written);
+    } finally {
+      lent = false;
+    }
   };
 }
 
-const encodeJoined = scratchEncoder(64 * 1024);
+const lendJoined = scratchEncoder(64 * 1024);
 
 export interface EncodedLines {
   bytes: Uint8Array;
@@ -25,16 +39,24 @@ export interface EncodedLines {
 }
 
 /**
- * The lines joined by "\n" as UTF-8, or undefined past 16 M characters (then lines are read one by one).
- * The bytes live in a buffer reused by the next call: read them before encoding other lines. `joined`, when
- * given, must equal `lines.join('\n')`.
+ * Lends `read` the lines joined by "\n" as UTF-8, or undefined past 16 M characters (then lines are read one
+ * by one); the bytes are valid only while `read` runs. `joined`, when given, must equal `lines.join('\n')`.
  */
-export function encodeLines(lines: readonly string[], joined?: string): EncodedLines | undefined {
+export function withEncodedLines<T>(
+  lines: readonly string[],
+  joined: string | undefined,
+  read: (encoded: EncodedLines | undefined) => T,
+): T {
   let chars = 0;
   for (const line of lines) chars += line.length + 1;
-  if (chars > MAX_ENCODED_CHARS) return undefined;
+  if (chars > MAX_ENCODED_CHARS) return read(undefined);
   // joining sliced strings is slow (80 MB/s here): the caller passes the text when the lines are exactly its split
-  const { bytes, written } = encodeJoined(joined ?? lines.join('\n'));
+  return lendJoined(joined ?? lines.join('\n'), (bytes, written) =>
+    read({ bytes, starts: lineStarts(lines, bytes, written, chars) }),
+  );
+}
+
+function lineStarts(lines: readonly string[], bytes: Uint8Array, written: number, chars: number): Int32Array {
   const starts = new Int32Array(lines.length + 1);
   let at = 0;
   if (written === chars - 1) {
@@ -48,5 +70,5 @@ export function encodeLines(lines: readonly string[], joined?: string): EncodedL
     }
   }
   starts[lines.length] = written + 1;
-  return { bytes, starts };
+  return starts;
 }

@@ -1,4 +1,5 @@
-import { encodeLines } from './line-bytes.js';
+import { withEncodedLines } from './line-bytes.js';
+import type { EncodedLines } from './line-bytes.js';
 import { capLine } from './cut-line.js';
 import type { LineMap } from './line-map.js';
 import { Role } from './roles.js';
@@ -43,7 +44,13 @@ export function priceLines(
     return from === 0 ? joined.slice(0, chars) : joined.slice(joined.length - chars);
   };
   const price = (from: number, to: number, inWindow: boolean): void => {
-    const encoded = inWindow ? encodeLines(from === 0 && to === n ? lines : lines.slice(from, to), piece(from, to)) : undefined;
+    if (inWindow)
+      withEncodedLines(from === 0 && to === n ? lines : lines.slice(from, to), piece(from, to), (encoded) =>
+        priceRun(from, to, true, encoded),
+      );
+    else priceRun(from, to, false, undefined);
+  };
+  const priceRun = (from: number, to: number, inWindow: boolean, encoded: EncodedLines | undefined): void => {
     for (let i = from; i < to; i++) {
       if ((!inWindow && roles[i] === Role.normal) || map.unread?.[i] === 1) continue;
       const line = lines[i] as string;

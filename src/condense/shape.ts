@@ -36,7 +36,7 @@ const BYTE_FLAGS = new Uint8Array(256).map((_, byte) =>
           : 0,
 );
 
-const encode = scratchEncoder(4096);
+const lend = scratchEncoder(4096);
 
 /**
  * A numeric key for the line's shape (two hashes in 50 bits): each
@@ -45,8 +45,7 @@ const encode = scratchEncoder(4096);
  */
 export function shapeOf(line: string): number {
   const text = line.length > SHAPE_CHARS ? line.slice(0, SHAPE_CHARS) : line;
-  const { bytes, written } = encode(text);
-  return shapeOfBytes(bytes, 0, written);
+  return lend(text, (bytes, written) => shapeOfBytes(bytes, 0, written));
 }
 
 /** {@link shapeOf} of a line's UTF-8 bytes (`start` to `end`), for lines encoded together. */

@@ -24,7 +24,7 @@ const BYTE_CLASS = new Uint8Array(256).map((_, byte) =>
 );
 
 const CHUNK_CHARS = 64 * 1024;
-const encode = scratchEncoder(CHUNK_CHARS * 3);
+const lend = scratchEncoder(CHUNK_CHARS * 3);
 
 /**
  * Estimates how many tokens a text costs a GPT-4o-class model, without tokenizing.
@@ -36,8 +36,7 @@ export function estimateTokens(text: string): number {
   let tokens = 0;
   for (let start = 0; start < text.length; start += CHUNK_CHARS) {
     const chunk = start === 0 && text.length <= CHUNK_CHARS ? text : text.slice(start, start + CHUNK_CHARS);
-    const { bytes, written } = encode(chunk);
-    tokens += countTokenBytes(bytes, 0, written);
+    tokens += lend(chunk, (bytes, written) => countTokenBytes(bytes, 0, written));
   }
   return Math.round(tokens);
 }
