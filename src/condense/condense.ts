@@ -10,7 +10,7 @@ import { pickRecogniser } from './recognise.js';
 import { defaultRecognisers } from './recognisers/index.js';
 import type { StreamLines } from './sparse-lines.js';
 import { analyseStream, condenseStream, renderRead, windowFor } from './stream.js';
-import type { AnalysedStream } from './stream.js';
+import type { AnalysedStream, StreamPlan } from './stream.js';
 import { estimateTokens, estimateTokensSampled } from './tokens.js';
 import type { CondenseInput, CondenseOptions, CondenseResult, Recogniser } from './types.js';
 
@@ -62,71 +62,29 @@ export function condenseRead(
   streams: { stdout: ReadStream; stderr: ReadStream },
 ): CondenseResult {
   const testers = testersFor(recogniser);
-  const out = analyseStream(streams.stdout.read, testers.stdout, o.budgetTokens);
-  const err = analyseStream(streams.stderr.read, testers.stderr, o.budgetTokens);
-  // A stream that normalising leaves as it was costs what its lines were priced at; one with escape codes or carriage returns is counted raw.
-  const rawTokens = (stream: AnalysedStream, raw: string | undefined): number =>
-    raw === undefined || isAsShown(raw) ? stream.tokens : estimateTokensSampled(raw);
-  const rawOut = rawTokens(out, streams.stdout.raw);
-  const rawErr = rawTokens(err, streams.stderr.raw);
-  const tokensBefore = rawOut + rawErr;
-  const tokensOf = (view: string, raw: string | undefined, rawCount: number): number =>
-    view === raw ? rawCount : estimateTokens(view);
-  const base = {
-    stdoutLines: out.map.total,
-    stderrLines: err.map.total,
-    stdoutOmitted: [],
-    stderrOmitted: [],
-    omittedLines: 0,
-    signalLines: 0,
-    tokensBefore,
+  const pair: StreamPair = {
+    out: analyseStream(streams.stdout.read, testers.stdout, o.budgetTokens),
+    err: analyseStream(streams.stderr.read, testers.stderr, o.budgetTokens),
+    streams,
+    recordId: o.recordId,
   };
-  const context = (stream: 'stdout' | 'stderr') => ({ recordId: o.recordId, stream });
-  // A sparse read's unread runs stay gap markers even in a view meant to be whole (never for a huge stream in practice: its view is smaller).
-  const wholeOf = (stream: AnalysedStream, name: 'stdout' | 'stderr'): string =>
-    stream.map.unread === undefined ? join(stream.lines, streams[name].raw ?? '') : renderRead(stream, context(name)).text;
-  const whole = (strategy: CondenseResult['strategy']): CondenseResult => {
-    const stdout = wholeOf(out, 'stdout');
-    const stderr = wholeOf(err, 'stderr');
-    return {
-      ...base,
-      stdout,
-      stderr,
-      strategy,
-      tokensAfter: tokensOf(stdout, streams.stdout.raw, rawOut) + tokensOf(stderr, streams.stderr.raw, rawErr),
-    };
-  };
-  const signalLines = out.classified.signalCount + err.classified.signalCount;
+  const signalLines = pair.out.classified.signalCount + pair.err.classified.signalCount;
   const named = recogniser ? { recognizer: recogniser.name, recogniser: recogniser.name } : {};
-  if (out.tokens + err.tokens <= o.budgetTokens * PASS_THROUGH_SHARE) return { ...whole('pass-through'), signalLines, ...named };
-
-  const failed = o.exitCode === null || (o.exitCode !== undefined && o.exitCode !== 0);
-  const keepTail = failed && signalLines === 0;
-  const [outBudget, errBudget] = splitBudget(o.budgetTokens, out.tokens, err.tokens);
-  const noteOn = out.lines.length > 0 ? 'stdout' : 'stderr';
-  const notes = keepTail ? [unexplainedFailureNote(o.exitCode ?? null)] : [];
-  const found = signalLines + out.classified.summaryCount + err.classified.summaryCount;
-  const explained = recogniser !== undefined && recogniser.overview === undefined && found > 0 && !keepTail;
-  const plan = (stream: 'stdout' | 'stderr', budget: number) => ({
-    explained,
-    budget,
-    recogniser,
-    keepTail,
-    context: context(stream),
-    notes: stream === noteOn ? notes : [],
-  });
-  // A stream within its share is shown whole, unless the recogniser explained the output: then its noise goes too.
-  const condenses = (stream: AnalysedStream, budget: number): boolean =>
-    stream.lines.length > 0 && (stream.tokens > budget || explained);
-  const stdoutView = condenses(out, outBudget) ? condenseStream(out, plan('stdout', outBudget)) : undefined;
-  const stderrView = condenses(err, errBudget) ? condenseStream(err, plan('stderr', errBudget)) : undefined;
-  const stdout = stdoutView?.text ?? wholeOf(out, 'stdout');
-  const stderr = stderrView?.text ?? wholeOf(err, 'stderr');
+  if (pair.out.tokens + pair.err.tokens <= o.budgetTokens * PASS_THROUGH_SHARE) return { ...whole(pair), signalLines, ...named };
+  const plan = planViews(o, recogniser, pair, signalLines);
+  const stdoutView = condenses(pair.out, plan.outBudget, plan.explained)
+    ? condenseStream(pair.out, plan.for('stdout', plan.outBudget))
+    : undefined;
+  const stderrView = condenses(pair.err, plan.errBudget, plan.explained)
+    ? condenseStream(pair.err, plan.for('stderr', plan.errBudget))
+    : undefined;
+  const stdout = stdoutView?.text ?? wholeOf(pair, 'stdout');
+  const stderr = stderrView?.text ?? wholeOf(pair, 'stderr');
   // Markers cost tokens too: a view no smaller than the whole stream is not worth its gaps.
-  const tokensAfter = tokensOf(stdout, streams.stdout.raw, rawOut) + tokensOf(stderr, streams.stderr.raw, rawErr);
-  if (tokensAfter >= out.tokens + err.tokens) return { ...whole('pass-through'), signalLines, ...named };
+  const tokensAfter = tokensOf(stdout, pair, 'stdout') + tokensOf(stderr, pair, 'stderr');
+  if (tokensAfter >= pair.out.tokens + pair.err.tokens) return { ...whole(pair), signalLines, ...named };
   return {
-    ...base,
+    ...baseResult(pair),
     stdout,
     stderr,
     stdoutOmitted: stdoutView?.omitted ?? [],
@@ -137,6 +95,80 @@ export function condenseRead(
     signalLines,
     tokensAfter,
   };
+}
+
+/** Both streams as analysed, with their text when the caller had it whole. */
+interface StreamPair {
+  out: AnalysedStream;
+  err: AnalysedStream;
+  streams: { stdout: ReadStream; stderr: ReadStream };
+  recordId: string | undefined;
+}
+
+const analysedOf = (pair: StreamPair, name: 'stdout' | 'stderr'): AnalysedStream => (name === 'stdout' ? pair.out : pair.err);
+
+/** What a stream cost before condensing: its priced lines when normalising left it as it was, else its raw text (escape codes, carriage returns). */
+function rawTokens(pair: StreamPair, name: 'stdout' | 'stderr'): number {
+  const raw = pair.streams[name].raw;
+  return raw === undefined || isAsShown(raw) ? analysedOf(pair, name).tokens : estimateTokensSampled(raw);
+}
+
+/** What a view costs: the raw count when it is the raw text unchanged. */
+function tokensOf(view: string, pair: StreamPair, name: 'stdout' | 'stderr'): number {
+  return view === pair.streams[name].raw ? rawTokens(pair, name) : estimateTokens(view);
+}
+
+function baseResult(pair: StreamPair): Omit<CondenseResult, 'stdout' | 'stderr' | 'strategy' | 'tokensAfter'> {
+  return {
+    stdoutLines: pair.out.map.total,
+    stderrLines: pair.err.map.total,
+    stdoutOmitted: [],
+    stderrOmitted: [],
+    omittedLines: 0,
+    signalLines: 0,
+    tokensBefore: rawTokens(pair, 'stdout') + rawTokens(pair, 'stderr'),
+  };
+}
+
+/** A stream shown whole. A sparse read's unread runs stay gap markers (never for a huge stream in practice: its view is smaller). */
+function wholeOf(pair: StreamPair, name: 'stdout' | 'stderr'): string {
+  const stream = analysedOf(pair, name);
+  if (stream.map.unread === undefined) return join(stream.lines, pair.streams[name].raw ?? '');
+  return renderRead(stream, { recordId: pair.recordId, stream: name }).text;
+}
+
+/** Both streams shown whole. */
+function whole(pair: StreamPair): CondenseResult {
+  const stdout = wholeOf(pair, 'stdout');
+  const stderr = wholeOf(pair, 'stderr');
+  const tokensAfter = tokensOf(stdout, pair, 'stdout') + tokensOf(stderr, pair, 'stderr');
+  return { ...baseResult(pair), stdout, stderr, strategy: 'pass-through', tokensAfter };
+}
+
+/** How the budget is shared, whether the recogniser explained the output, and the plan each stream is condensed by. */
+function planViews(o: NormalizedCondense, recogniser: Recogniser | undefined, pair: StreamPair, signalLines: number) {
+  const { out, err } = pair;
+  const failed = o.exitCode === null || (o.exitCode !== undefined && o.exitCode !== 0);
+  const keepTail = failed && signalLines === 0;
+  const [outBudget, errBudget] = splitBudget(o.budgetTokens, out.tokens, err.tokens);
+  const noteOn = out.lines.length > 0 ? 'stdout' : 'stderr';
+  const notes = keepTail ? [unexplainedFailureNote(o.exitCode ?? null)] : [];
+  const found = signalLines + out.classified.summaryCount + err.classified.summaryCount;
+  const explained = recogniser !== undefined && recogniser.overview === undefined && found > 0 && !keepTail;
+  const streamPlan = (stream: 'stdout' | 'stderr', budget: number): StreamPlan => ({
+    explained,
+    budget,
+    recogniser,
+    keepTail,
+    context: { recordId: o.recordId, stream },
+    notes: stream === noteOn ? notes : [],
+  });
+  return { outBudget, errBudget, explained, for: streamPlan };
+}
+
+/** A stream within its share is shown whole, unless the recogniser explained the output: then its noise goes too. */
+function condenses(stream: AnalysedStream, budget: number, explained: boolean): boolean {
+  return stream.lines.length > 0 && (stream.tokens > budget || explained);
 }
 
 /** `mode: 'lossless'` and outputs bounded by `| head` / `| tail`: normalised, nothing left out. */
