@@ -7,6 +7,7 @@ import { makeTesters } from './classify.js';
 import type { Testers } from './classify.js';
 import { isBoundedByHeadOrTail } from './passthrough.js';
 import { pickRecogniser } from './recognise.js';
+import { markRequested, requestedNames } from './requested.js';
 import { defaultRecognisers } from './recognisers/index.js';
 import type { StreamLines } from './sparse-lines.js';
 import { analyseStream, condenseStream, renderRead, windowFor } from './stream.js';
@@ -68,6 +69,8 @@ export function condenseRead(
     streams,
     recordId: o.recordId,
   };
+  const requested = requestedNames(o.command);
+  for (const stream of [pair.out, pair.err]) markRequested(stream.lines, stream.classified, requested, stream.window);
   const signalLines = pair.out.classified.signalCount + pair.err.classified.signalCount;
   const named = recogniser ? { recognizer: recogniser.name, recogniser: recogniser.name } : {};
   if (pair.out.tokens + pair.err.tokens <= o.budgetTokens * PASS_THROUGH_SHARE) return { ...whole(pair), signalLines, ...named };
