@@ -177,6 +177,9 @@ function throughput(fixtures: Fixture[]): void {
   console.log(`estimateTokens: ${measure(text.length, () => estimateTokens(text), 15)}`);
 }
 
+/** Names of the outsider captures added after the first 48 (g2- diagnostic, d2- data). */
+const SECOND_SET = /^(?:g2|d2)-/;
+
 export default async function main(): Promise<void> {
   const fixtures = loadFixtures();
   if (process.env.CONDENSE_BENCH_QUALITY_ONLY === '1') return quality(fixtures);
@@ -213,5 +216,15 @@ function quality(fixtures: Fixture[]): void {
       rows.filter((f) => f.class === 'data'),
     );
     table(`outsider ${half} half: all`, rows);
+    // the second set (g2- diagnostic captures) apart from the first 48, so each can be compared with what came before
+    const diagnostic = rows.filter((f) => f.class === 'diagnostic');
+    table(
+      `outsider ${half} half: diagnostic, first set`,
+      diagnostic.filter((f) => !SECOND_SET.test(f.name)),
+    );
+    table(
+      `outsider ${half} half: diagnostic, second set (g2-)`,
+      diagnostic.filter((f) => f.name.startsWith('g2-')),
+    );
   }
 }
