@@ -13,11 +13,12 @@ export const failureSignals: readonly (RegExp | Guarded)[] = [
   // a linter's finding: `file:line:col: CODE message` (flake8, ruff, pylint) or a note carrying its rule (`… [SC2086]`)
   /^[^\s:]+:\d+:\d+: (?:[A-Z]{1,3}\d{3,4}\b|(?:note|info|style|convention|refactor): .*\[[\w-]+\]$)/,
   // a finding told by its code and severity (`SC2086 (warning):`, `DL3008 error:`)
-  /\b[A-Z]{1,4}\d{3,5}:? \(?(?:error|warning|info|style|note)\)?:/,
+  { guard: /\b(?:error|warning|info|style|note)\)?:/, pattern: /\b[A-Z]{1,4}\d{3,5}:? \(?(?:error|warning|info|style|note)\)?:/ },
   // a runtime warning that names its place the Perl way (`… at /usr/sbin/needrestart line 79.`)
-  / at \S+ line \d+\.?$/,
+  { guard: /\bline \d/, pattern: / at \S+ line \d+\.?$/ },
   // a step that could not be done, or was put off or refused (`Failed to …`, `debconf: delaying …`, `invoke-rc.d: … denied …`)
-  /^\s*(?:Failed|Unable) to\b|^\s*Could not\b|^[\w.-]+: (?:delaying\b|.*\b(?:denied|skipping)\b)/,
+  /^\s*(?:Failed|Unable) to\b|^\s*Could not\b/,
+  { guard: /\b(?:denied|skipping|delaying)\b/, pattern: /^[\w.-]+: (?:delaying\b|.*\b(?:denied|skipping)\b)/ },
   /^\s*(?:FAIL|FAILED|ERROR|ERR!|PANIC)\b/,
   PACKAGE_MANAGER_ERROR,
   /(?:^|\s)[✗✖×✕❌]\s/,
