@@ -38,7 +38,7 @@ const HEADINGS_SHARE = 0.3;
 /** Share of what the budget has left, once failures and summaries are in, for different failures of one shape. */
 const DISTINCT_FAILURE_SHARE = 0.75;
 /** Of that share, what a failure told again at another place may take: its fold marker names the place for less. */
-const NEW_PLACE_SHARE = 0.05;
+const NEW_PLACE_SHARE = 0.5;
 /** About what naming one hidden failure's place costs in its fold marker. */
 const PLACE_TOKENS = 4;
 

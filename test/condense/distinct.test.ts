@@ -62,7 +62,7 @@ describe('distinct failures are never folded away unnamed', () => {
       'error: could not compile `demo` (bin "demo") due to 1 previous error\n';
     const result = condense({ command: 'cargo build', stdout: '', stderr, exitCode: 101 });
     expect(result.stderr).toContain('src/main.rs:3:9');
-    expect(result.stderr).toMatch(/, at src\/main\.rs:\d:9–32:9/);
+    expect(result.stderr).toMatch(/, at src\/main\.rs:\d+:9–32:9/);
   });
 });
 
