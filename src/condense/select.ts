@@ -36,9 +36,9 @@ const TAIL_KEPT_ON_UNEXPLAINED_FAILURE = 15;
 const HEAD_SHARE = 0.35;
 const HEADINGS_SHARE = 0.3;
 /** Share of what the budget has left, once failures and summaries are in, for different failures of one shape. */
-const DISTINCT_FAILURE_SHARE = 0.75;
-/** Of that share, what a failure told again at another place may take: its fold marker names the place for less. */
-const NEW_PLACE_SHARE = 0.5;
+const DISTINCT_FAILURE_SHARE = 0.9;
+/** Of that share, what failures told again at other places may take: each place counts as a distinct failure. */
+const NEW_PLACE_SHARE = 1;
 /** About what naming one hidden failure's place costs in its fold marker. */
 const PLACE_TOKENS = 4;
 

@@ -58,11 +58,11 @@ describe('distinct failures are never folded away unnamed', () => {
     const warning = (i: number): string =>
       `warning: unused variable: \`v${i}\`\n  --> src/main.rs:${i + 3}:9\n   |\n${i + 3} |     let v${i} = 1;\n   |         ^^ help: prefix it\n\n`;
     const stderr =
-      Array.from({ length: 30 }, (_, i) => warning(i)).join('') +
+      Array.from({ length: 80 }, (_, i) => warning(i)).join('') +
       'error: could not compile `demo` (bin "demo") due to 1 previous error\n';
     const result = condense({ command: 'cargo build', stdout: '', stderr, exitCode: 101 });
     expect(result.stderr).toContain('src/main.rs:3:9');
-    expect(result.stderr).toMatch(/, at src\/main\.rs:\d+:9–32:9/);
+    expect(result.stderr).toMatch(/, at src\/main\.rs:\d+:9–82:9/);
   });
 });
 
