@@ -13,6 +13,21 @@ function messageOf(line: string, place: Place | undefined): number {
   return shapeOf((place === undefined ? line : line.replace(place.file + place.at, '')).trim());
 }
 
+/** Names holding a number (`mod17.o`, `case_18`, `f4`): what tells two failing targets or tests of one shape apart. */
+const NUMBERED_NAME = /[A-Za-z_]\d+/g;
+
+function namesOf(line: string): string {
+  return (line.match(NUMBERED_NAME) ?? []).join(' ');
+}
+
+/** The line names other numbered things than the lines seen before (then it is no repeat with other numbers). */
+function isNewName(seen: Set<string>, line: string): boolean {
+  const names = namesOf(line);
+  if (names === '' || seen.has(names)) return false;
+  seen.add(names);
+  return true;
+}
+
 const scanned = (group: FoldGroup): readonly number[] =>
   group.members.length > MAX_SCANNED ? group.members.slice(0, MAX_SCANNED) : group.members;
 
@@ -53,12 +68,14 @@ export function distinctFailures(
       group.isKind === true
         ? new Set([messageOf((lines[group.exemplar] as string).trim(), places.at(group.exemplar))])
         : undefined;
+    const names = new Set([namesOf(lines[group.exemplar] as string)]);
     for (const i of scanned(group)) {
       const text = places.told(i, blockEnds.get(i));
       if (texts.has(text)) continue;
       texts.add(text);
-      const hasPlace = places.lineOf(i, blockEnds.get(i)) !== undefined;
-      if (hasPlace) named.push(i);
+      const namesPlace = places.lineOf(i, blockEnds.get(i)) !== undefined;
+      if (namesPlace) named.push(i);
+      const hasPlace = namesPlace || isNewName(names, lines[i] as string);
       const message = messages === undefined ? 0 : messageOf((lines[i] as string).trim(), places.at(i));
       // the same message: another failure only when it names another place (else a repeat with other numbers)
       if (messages === undefined || messages.has(message)) {

@@ -66,6 +66,18 @@ describe('distinct failures are never folded away unnamed', () => {
   });
 });
 
+describe('failures that name other numbered things', () => {
+  it('keeps each failing target and test whose name differs only in its digits, and folds a repeat with other numbers', () => {
+    const failures = [3, 17, 21, 26].map((n) => `make: *** [Makefile:8: mod${n}.o] Error 1`);
+    const tests = [5, 18, 29, 33].map((n) => `FAILED tests/test_calc.py::test_case_${n} - AssertionError: sums differ`);
+    const retries = lines(30, (i) => `ERROR: cache refused the connection, retrying in ${(i % 7) + 1}s`);
+    const stdout = noise(300) + failures.join('\n') + '\n' + noise(300) + tests.join('\n') + '\n' + retries + noise(300);
+    const result = condense({ command: 'make -k check', stdout, exitCode: 2 });
+    for (const line of [...failures, ...tests]) expect(result.stdout).toContain(line);
+    expect(result.stdout.match(/retrying in/g)).toHaveLength(1);
+  });
+});
+
 describe('places', () => {
   it.each([
     ['gcc', 'src/a.c:12:5: error: x', 'src/a.c:12:5'],
