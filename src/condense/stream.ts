@@ -5,8 +5,7 @@ import { findFolds } from './fold.js';
 import { lineMap } from './line-map.js';
 import type { LineMap } from './line-map.js';
 import type { MarkerContext } from './markers.js';
-import { overviews } from './overview/index.js';
-import { namesEveryEntry } from './overview/listing.js';
+import { dataView } from './overview/data-view.js';
 import { render } from './render.js';
 import type { Rendered } from './render.js';
 import { selectLines } from './select.js';
@@ -73,8 +72,8 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
   const { lines, classified, costs, map } = stream;
   const folds = findFolds(lines, classified.roles, stream.window, 3, stream.shapes, { unread: map.unread, lossy: stream.lossy });
   // An overview counts over the whole stream: not said of one read in part.
-  const overview =
-    plan.recogniser?.overview === undefined || map.unread !== undefined ? [] : overviews[plan.recogniser.overview](lines);
+  const view = map.unread === undefined ? dataView(lines, plan.recogniser?.overview) : { header: [], pinned: [] };
+  const overview = view.header;
   const header = [...plan.notes, ...overview];
   const headerCost = estimateTokens(header.join('\n'));
   const markerCost = plan.context.recordId === undefined ? 14 : 30;
@@ -85,7 +84,7 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
         ? EXPLAINED_FILL_SHARE
         : overview.length === 0
           ? Infinity
-          : namesEveryEntry(overview)
+          : view.complete === true
             ? NAMED_FILL_SHARE
             : OVERVIEW_FILL_SHARE);
     const { kept } = selectLines({
@@ -100,6 +99,7 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
       fillLimit,
       explained: plan.explained,
       unread: map.unread,
+      pinned: view.pinned,
     });
     return render({
       lines,
