@@ -64,7 +64,7 @@ export interface StreamPlan {
 /** Share of the budget left for head and tail once a recognised output's failures and summaries are in. */
 const EXPLAINED_FILL_SHARE = 0.1;
 /** Share of the budget for the lines of a data output whose overview already counts all of it. */
-const OVERVIEW_FILL_SHARE = 0.35;
+const OVERVIEW_FILL_SHARE = 0.2;
 /** Share for the lines of a listing whose overview names every entry: a sample showing the metadata. */
 const NAMED_FILL_SHARE = 0.1;
 
@@ -72,7 +72,9 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
   const { lines, classified, costs, map } = stream;
   const folds = findFolds(lines, classified.roles, stream.window, 3, stream.shapes, { unread: map.unread, lossy: stream.lossy });
   // An overview counts over the whole stream: not said of one read in part.
-  const view = map.unread === undefined ? dataView(lines, plan.recogniser?.overview) : { header: [], pinned: [] };
+  // What a data output's shape says (see overview/data-view.ts); an output a recogniser explained is told by its failures.
+  const view =
+    map.unread === undefined && !plan.explained ? dataView(lines, plan.recogniser?.overview) : { header: [], pinned: [] };
   const overview = view.header;
   const header = [...plan.notes, ...overview];
   const headerCost = estimateTokens(header.join('\n'));

@@ -12,6 +12,8 @@ import { treeView } from './tree.js';
 
 /** Kinds whose lines are never a tree or a table of their own (a diff's `+-` lines, a history, matches). */
 const NOT_SHAPED: ReadonlySet<OverviewKind> = new Set<OverviewKind>(['diff', 'commits', 'matches']);
+/** A listing's `ls -l` columns are metadata its own overview counts, not a table of states. */
+const NOT_TABLES: ReadonlySet<OverviewKind> = new Set<OverviewKind>(['listing']);
 
 export function dataView(lines: readonly string[], kind: OverviewKind | undefined): DataView {
   const header = kind === undefined ? [] : overviews[kind](lines);
@@ -24,6 +26,7 @@ export function dataView(lines: readonly string[], kind: OverviewKind | undefine
     if (view.complete === true) complete = true;
   };
   if (kind !== undefined) add(pinsFor[kind]?.(lines));
-  if (kind === undefined || !NOT_SHAPED.has(kind)) add(treeView(lines) ?? tableView(lines));
+  if (kind === undefined || !NOT_SHAPED.has(kind))
+    add(treeView(lines) ?? (kind !== undefined && NOT_TABLES.has(kind) ? undefined : tableView(lines)));
   return { header, pinned, complete };
 }
