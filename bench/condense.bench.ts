@@ -226,5 +226,14 @@ function quality(fixtures: Fixture[]): void {
       `outsider ${half} half: diagnostic, second set (g2-)`,
       diagnostic.filter((f) => f.name.startsWith('g2-')),
     );
+    // The second batch (d2-*, data outputs) apart from the first 48, so each is reported on its own.
+    table(
+      `outsider ${half} half: data outputs of the first 48`,
+      rows.filter((f) => f.class === 'data' && !f.name.startsWith('d2-')),
+    );
+    table(
+      `outsider ${half} half: data outputs of the d2 batch`,
+      rows.filter((f) => f.name.startsWith('d2-')),
+    );
   }
 }

@@ -30,6 +30,8 @@ export interface SelectInput {
   explained: boolean;
   /** 1 for entries standing for lines not read: never shown (see line-map.ts). */
   unread?: Uint8Array | undefined;
+  /** Lines an overview asks to show whatever the budget (a tree's problem entries and their parents, rare rows). */
+  pinned?: readonly number[];
 }
 
 const TAIL_KEPT_ON_UNEXPLAINED_FAILURE = 15;
@@ -59,6 +61,7 @@ export function selectLines(input: SelectInput): Selection {
       spent += costs[i] as number;
     }
   };
+  for (const i of input.pinned ?? []) keep(i);
   // A failure told twice word for word (node --test repeats each one under "failing tests:") is shown once: the
   // repeat is left out like a folded look-alike.
   const told = new Set<string>();

@@ -7,8 +7,7 @@ import type { LineMap } from './line-map.js';
 import { distinctFailures } from './distinct.js';
 import { placeReader } from './locations.js';
 import type { MarkerContext } from './markers.js';
-import { overviews } from './overview/index.js';
-import { namesEveryEntry } from './overview/listing.js';
+import { dataView } from './overview/data-view.js';
 import { render } from './render.js';
 import type { Rendered } from './render.js';
 import { selectLines } from './select.js';
@@ -69,7 +68,7 @@ export interface StreamPlan {
 /** Share of the budget left for head and tail once a recognised output's failures and summaries are in. */
 const EXPLAINED_FILL_SHARE = 0.1;
 /** Share of the budget for the lines of a data output whose overview already counts all of it. */
-const OVERVIEW_FILL_SHARE = 0.35;
+const OVERVIEW_FILL_SHARE = 0.2;
 /** Share for the lines of a listing whose overview names every entry: a sample showing the metadata. */
 const NAMED_FILL_SHARE = 0.1;
 
@@ -77,8 +76,10 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
   const { lines, classified, costs, map } = stream;
   let folds = findFolds(lines, classified.roles, stream.window, 3, stream.shapes, { unread: map.unread, lossy: stream.lossy });
   // An overview counts over the whole stream: not said of one read in part.
-  const overview =
-    plan.recogniser?.overview === undefined || map.unread !== undefined ? [] : overviews[plan.recogniser.overview](lines);
+  // What a data output's shape says (see overview/data-view.ts); an output a recogniser explained is told by its failures.
+  const view =
+    map.unread === undefined && !plan.explained ? dataView(lines, plan.recogniser?.overview) : { header: [], pinned: [] };
+  const overview = view.header;
   const header = [...plan.notes, ...overview];
   const headerCost = estimateTokens(header.join('\n'));
   const markerCost = plan.context.recordId === undefined ? 14 : 30;
@@ -91,7 +92,7 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
         ? EXPLAINED_FILL_SHARE
         : overview.length === 0
           ? Infinity
-          : namesEveryEntry(overview)
+          : view.complete === true
             ? NAMED_FILL_SHARE
             : OVERVIEW_FILL_SHARE);
     const { kept } = selectLines({
@@ -108,6 +109,7 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
       fillLimit,
       explained: plan.explained,
       unread: map.unread,
+      pinned: view.pinned,
     });
     return render({
       lines,

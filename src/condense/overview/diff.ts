@@ -1,9 +1,9 @@
 // Per-file change counts of a unified diff (git diff / show / log -p), so a cut diff still names every file.
 // A file changed by several commits of a `log -p` is counted once, with how many diffs touched it.
-// Files are grouped by folder, one line per folder: `[overview: src/v4/locales/ ru.ts +1, be.ts +2 −1]`.
+// Files are grouped by folder, one line per folder: `[overview: src/v4/locales/ ru.ts +1, be.ts +2 −1]`; a
+// `--stat`, `--numstat` or `--name-status` listing has every file named the same way.
 
-const MAX_FILES = 120;
-const MAX_FOLDERS = 30;
+import { folderLines, listedFiles } from './changed-files.js';
 
 interface FileCount {
   added: number;
@@ -28,7 +28,7 @@ export function diffOverview(lines: readonly string[]): string[] {
       else if (line.startsWith('-') && !line.startsWith('--- ')) current.removed++;
     }
   }
-  if (files.size === 0) return [];
+  if (files.size === 0) return statOverview(lines);
   let added = 0;
   let removed = 0;
   for (const file of files.values()) {
@@ -37,22 +37,17 @@ export function diffOverview(lines: readonly string[]): string[] {
   }
   const across = diffs > files.size ? ` in ${diffs} diffs` : '';
   const out = [`[overview: ${files.size} file${files.size === 1 ? '' : 's'} changed${across}, +${added} −${removed}]`];
-  const folders = new Map<string, string[]>();
-  let shown = 0;
-  for (const [path, file] of files) {
-    const slash = path.lastIndexOf('/') + 1;
-    const folder = path.slice(0, slash);
-    const entries = folders.get(folder);
-    if (entries === undefined && folders.size >= MAX_FOLDERS) continue;
-    if (shown >= MAX_FILES) break;
-    const entry = `${path.slice(slash)} ${counts(file)}`;
-    if (entries === undefined) folders.set(folder, [entry]);
-    else entries.push(entry);
-    shown++;
-  }
-  for (const [folder, entries] of folders) out.push(`[overview: ${folder === '' ? '' : `${folder} `}${entries.join(', ')}]`);
-  if (files.size > shown) out.push(`[overview: … and ${files.size - shown} more files]`);
-  return out;
+  const said = new Map<string, string>();
+  for (const [path, file] of files) said.set(path, counts(file));
+  return [...out, ...folderLines(said)];
+}
+
+/** A `--stat` / `--numstat` / `--name-status` listing: every file named. */
+function statOverview(lines: readonly string[]): string[] {
+  const listed = listedFiles(lines);
+  return listed.size === 0
+    ? []
+    : [`[overview: ${listed.size} file${listed.size === 1 ? '' : 's'} listed]`, ...folderLines(listed)];
 }
 
 function counts(file: FileCount): string {

@@ -1,7 +1,7 @@
 // Level and HTTP status counts for logs, so the agent sees how much of each was there.
 
 const LEVEL = /\b(TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|CRITICAL|FATAL)\b/;
-const HTTP_STATUS = /" ([1-5]\d\d) (?:\d+|-)\s*$/;
+const HTTP_STATUS = /" ([1-5]\d\d) (?:\d+|-)(?:\s|$)/;
 
 export function logOverview(lines: readonly string[]): string[] {
   const levels = new Map<string, number>();

@@ -8,6 +8,7 @@ export const gitDiff: Recogniser = {
   detect: /^diff --git a\//m,
   signals: gitFailures,
   structure: [/^diff --git /, /^@@ /, /^commit [0-9a-f]{7,}/],
+  summary: [/^ \d+ files? changed\b/],
   overview: 'diff',
 };
 
