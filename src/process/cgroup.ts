@@ -90,7 +90,9 @@ export async function enterCgroupAsync(path: string, pid: number): Promise<boole
     await writeFile(join(path, 'cgroup.procs'), `${pid}\n`);
     return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+    // Exited already (it had entered through the wrapper), or the run is over and its cgroup removed.
+    const { code } = error as NodeJS.ErrnoException;
+    return code === 'ESRCH' || code === 'ENOENT';
   }
 }
 

@@ -8,13 +8,19 @@ import { startTied } from './tied-start.js';
 export function localRunGroup(processes: RunProcesses): RunGroup {
   const { pgid } = processes.marks;
   return {
-    remaining: async () => processes.list(),
+    remaining: async () => {
+      await processes.whenReady();
+      return processes.list();
+    },
     leftovers: (mainPid) => processes.leftovers(mainPid),
     send: async (signal, pids = []) => {
       const group = signalGroup(pgid, signal);
       return signalPids(pids, signal).length > 0 || group;
     },
-    signalAll: async (signal) => processes.signal(signal),
+    signalAll: async (signal) => {
+      await processes.whenReady();
+      return processes.signal(signal);
+    },
     waitGone: (ms, known) => processes.waitGone(ms, known),
     kill: () => processes.kill(),
     terminate: (graceMs) => processes.terminate(graceMs),

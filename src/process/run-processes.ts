@@ -14,10 +14,32 @@ const PID_ORDER_TRUSTED_MS = 60_000;
  * where it has one, else its group, session, descendants and tag in one /proc scan.
  */
 export class RunProcesses {
+  private cgroupPath: string | undefined;
+  private readonly ready: Promise<void>;
+
+  /** `entering`: the move of the main process into `cgroup`, still in flight; false drops the cgroup. */
   constructor(
     readonly marks: RunMarks,
-    readonly cgroup: string | undefined,
-  ) {}
+    cgroup: string | undefined,
+    entering?: Promise<boolean>,
+  ) {
+    this.cgroupPath = cgroup;
+    this.ready = entering
+      ? entering.then((entered) => {
+          if (!entered) this.cgroupPath = undefined;
+        })
+      : Promise.resolve();
+  }
+
+  /** The run's cgroup, once the main process is known to be in it. */
+  get cgroup(): string | undefined {
+    return this.cgroupPath;
+  }
+
+  /** Resolves once the main process is in its cgroup, or the run is known to have none: call before any other method. */
+  whenReady(): Promise<void> {
+    return this.ready;
+  }
 
   /**
    * The live processes of the run: one read of `cgroup.procs`, or one scan of /proc, which also keeps
@@ -46,6 +68,7 @@ export class RunProcesses {
    * shows no mark for that moment.
    */
   async leftovers(pid: number): Promise<number[]> {
+    await this.ready;
     const found = this.list().filter((other) => other !== pid);
     if (found.length > 0 || this.cgroup || process.platform !== 'linux') return found;
     await delay(RESCAN_AFTER_MS);
@@ -102,6 +125,7 @@ export class RunProcesses {
 
   /** Resolves true once nothing of the run is left (of `known`, without a cgroup), false after `ms`. */
   async waitGone(ms: number, known: readonly number[]): Promise<boolean> {
+    await this.ready;
     const deadline = Date.now() + ms;
     const anyLeft = (): boolean =>
       this.cgroup ? cgroupPids(this.cgroup).length > 0 : known.some((pid) => readProcEntry(pid) !== undefined);
@@ -118,6 +142,7 @@ export class RunProcesses {
    * finds is stopped first and killed once a scan finds nothing new, so nothing forks between scan and kill.
    */
   async kill(): Promise<void> {
+    await this.ready;
     const deadline = Date.now() + SWEEP_DEADLINE_MS;
     if (this.cgroup) {
       signalGroup(this.marks.pgid, 'SIGKILL');
@@ -146,6 +171,7 @@ export class RunProcesses {
 
   /** TERM, then KILL after `graceMs` if anything is left, then a sweep until nothing is. */
   async terminate(graceMs: number): Promise<void> {
+    await this.ready;
     const termed = this.signal('SIGTERM');
     const gone = await this.waitGone(graceMs, termed);
     if (!gone || this.list().length > 0) await this.kill();

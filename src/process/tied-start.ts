@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
-import { enterCgroup, enterCgroupAsync, removeCgroup } from './cgroup.js';
+import { enterCgroupAsync, removeCgroup } from './cgroup.js';
 import { findInPath, systemProbe } from './find-in-path.js';
-import { giveUpCgroups, holdRun, runCgroup } from './host-lifetime.js';
+import { giveUpCgroups, holdRun, runCgroup, type HeldRun } from './host-lifetime.js';
 import type { LaunchRequest } from './launcher.js';
 import { readProcEntry } from './proc-scan.js';
 import { RunProcesses } from './run-processes.js';
@@ -26,10 +26,10 @@ export interface TiedStartOptions {
   /** Registers the run with the host's watchdog (false: the starter kills it if the host dies). */
   watchdog: boolean;
   /**
-   * Moves the pid into the cgroup off the event loop (a 5 ms write). Not for child_process children: Node drops
-   * their unread output if they exit before the caller attaches its readers, which an await here allows.
+   * Kept for the warm launcher's call; the pid is now always moved into its cgroup off the event loop (a write to
+   * `cgroup.procs` waits for the kernel's migration, 4–5 ms a run on a loaded machine), without delaying the start.
    */
-  enterOffLoop: boolean;
+  enterOffLoop?: boolean;
 }
 
 export interface TiedStart<Started> {
@@ -42,11 +42,14 @@ export interface TiedStart<Started> {
 /**
  * Starts a run's main process on this host, in a cgroup of its own where the host may create one, and ties it
  * to the host's life unless it is `detached` (`watchdog: false` when the starter itself kills it if the host dies).
+ * Resolves as soon as the pid is known: the host's own move of the pid into the cgroup (the wrapper already moves
+ * itself before the command runs) goes on meanwhile, and `processes` waits for it before it lists or kills anything.
+ * No await comes between the start and the return, so a direct child's output is read from its first byte.
  */
 export async function startTied<Started extends { pid: number }>(
   request: LaunchRequest,
   start: StartProgram<Started>,
-  options: TiedStartOptions = { watchdog: true, enterOffLoop: false },
+  options: TiedStartOptions = { watchdog: true },
 ): Promise<TiedStart<Started>> {
   let cgroup = request.detached ? undefined : runCgroup(request.tag, { watchdog: options.watchdog });
   const wrap = cgroup !== undefined && wouldStart(request.file, request.cwd, request.env);
@@ -61,19 +64,22 @@ export async function startTied<Started extends { pid: number }>(
     if (cgroup) removeCgroup(cgroup);
     throw error;
   }
-  const entered =
-    cgroup === undefined ||
-    (options.enterOffLoop ? await enterCgroupAsync(cgroup, started.pid) : enterCgroup(cgroup, started.pid));
-  if (cgroup && !entered) {
-    giveUpCgroups();
-    removeCgroup(cgroup);
-    cgroup = undefined;
-  }
   const marks = { pgid: started.pid, startTicks: readProcEntry(started.pid)?.startTicks ?? 0, tag: request.tag };
-  const processes = new RunProcesses(marks, cgroup);
+  const held: HeldRun = { ...marks, cgroup };
+  const entering =
+    cgroup === undefined
+      ? undefined
+      : enterCgroupAsync(cgroup, started.pid).then((entered) => {
+          if (!entered) {
+            // Not allowed to move processes here: this run and the next go without cgroups.
+            giveUpCgroups();
+            removeCgroup(cgroup!);
+            held.cgroup = undefined;
+          }
+          return entered;
+        });
+  const processes = new RunProcesses(marks, cgroup, entering);
   const release =
-    request.detached || process.platform === 'win32'
-      ? () => undefined
-      : holdRun({ ...marks, cgroup }, { watchdog: options.watchdog });
+    request.detached || process.platform === 'win32' ? () => undefined : holdRun(held, { watchdog: options.watchdog });
   return { started, processes, release };
 }

@@ -1,4 +1,4 @@
-import { mkdir, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdir, mkdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StreamFile } from './stream-file.js';
 import type { RecordMeta } from './record-meta.js';
@@ -21,6 +21,8 @@ function isDiskFull(error: unknown): boolean {
  * The writing side of one record: two stream files, a trace path, and `meta.json`, which is written
  * once, in one write, only after every byte of the streams is on disk. It never throws for the disk:
  * a record the disk refused says so in the meta `finish` returns (`recordError`, `recordMissingBytes`).
+ * The folder is made when something is first written into it (a stream's first batch, a trace), else by `finish`
+ * beside the meta: nothing of the record's disk work comes before its process starts.
  */
 export class RecordWriter {
   readonly id: string;
@@ -31,7 +33,8 @@ export class RecordWriter {
   readonly tracePath: string;
   /** False once the disk refused the record's meta: the record was removed, and `finish` said so. */
   stored = true;
-  private readonly ready: Promise<void>;
+  private ready: Promise<void> | undefined;
+  private readonly stamp: string;
   private readonly freeSpace: () => Promise<unknown>;
   private meta: RecordMeta;
 
@@ -41,34 +44,41 @@ export class RecordWriter {
     this.meta = meta;
     this.tracePath = join(this.dir, 'trace');
     this.freeSpace = options.freeSpace ?? (() => Promise.resolve());
-    const stamp = options.stamp ?? writerStamp();
-    this.ready = new Promise((resolve, reject) =>
-      mkdir(this.dir, { recursive: true, mode: 0o700 }, (error) => {
-        if (error) return reject(error);
-        markWriter(this.dir, stamp);
-        resolve();
-      }),
-    );
-    this.ready.catch(() => undefined);
-    this.stdout = new StreamFile(join(this.dir, 'stdout'), this.ready);
-    this.stderr = new StreamFile(join(this.dir, 'stderr'), this.ready);
+    this.stamp = options.stamp ?? writerStamp();
+    const folder = (): Promise<void> => this.whenReady();
+    this.stdout = new StreamFile(join(this.dir, 'stdout'), folder);
+    this.stderr = new StreamFile(join(this.dir, 'stderr'), folder);
   }
 
-  /** Resolves once the record's folder exists (streams and trace may be written from then on). */
+  /** Makes the record's folder, marked with its writer, once; resolves when it exists (the trace may be written then). */
   whenReady(): Promise<void> {
+    if (!this.ready) {
+      this.ready = new Promise((resolve, reject) =>
+        mkdir(this.dir, { recursive: true, mode: 0o700 }, (error) => {
+          if (error) return reject(error);
+          markWriter(this.dir, this.stamp);
+          resolve();
+        }),
+      );
+      this.ready.catch(() => undefined);
+    }
     return this.ready;
   }
 
+  /** Resolves once every byte appended so far is on disk. */
   async flush(): Promise<void> {
-    await this.ready;
     await Promise.all([this.stdout.flush(), this.stderr.flush()]);
   }
 
   async finish(facts: Partial<RecordMeta>): Promise<RecordMeta> {
-    const folderError = await this.ready.then(
-      () => undefined,
-      (error: Error) => error,
-    );
+    // Nothing was written: the folder is made here, synchronously (tens of µs, against a trip through the thread
+    // pool), and needs no writer mark since the meta follows at once.
+    const folderError = this.ready
+      ? await this.ready.then(
+          () => undefined,
+          (error: Error) => error,
+        )
+      : this.makeFolderNow();
     await Promise.all([this.stdout.close(), this.stderr.close()]);
     this.meta = {
       ...this.meta,
@@ -95,6 +105,18 @@ export class RecordWriter {
       metaError = this.writeMeta();
     }
     return metaError ? this.unstored(metaError) : this.meta;
+  }
+
+  private makeFolderNow(): Error | undefined {
+    this.ready = Promise.resolve();
+    try {
+      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      return undefined;
+    } catch (error) {
+      this.ready = Promise.reject(error as Error);
+      this.ready.catch(() => undefined);
+      return error as Error;
+    }
   }
 
   /** The meta could not be written: the streams without it would never read as complete, so they go, freeing their space. */

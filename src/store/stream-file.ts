@@ -19,10 +19,10 @@ export class StreamFile {
   /** Bytes appended but never written because the file failed (a full disk, say). */
   bytesDropped = 0;
 
-  /** `ready` resolves once the folder exists, so a run can start before its record's folder is made. */
+  /** `ready` makes the folder (once) and resolves when it exists: called at the first write, so a run can start before its record's folder is made. */
   constructor(
     path: string,
-    private readonly ready: Promise<void> = Promise.resolve(),
+    private readonly ready: () => Promise<void> = () => Promise.resolve(),
   ) {
     this.path = path;
   }
@@ -99,7 +99,7 @@ export class StreamFile {
   private async drain(): Promise<void> {
     let unwritten = 0;
     try {
-      this.handle ??= this.ready.then(() => open(this.path, 'a', 0o600));
+      this.handle ??= this.ready().then(() => open(this.path, 'a', 0o600));
       const handle = await this.handle;
       while (this.pendingSize > 0) {
         const batch = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingSize);

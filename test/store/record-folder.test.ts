@@ -1,0 +1,55 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createRecordStore, run } from '../../src/index.js';
+import { startRecord } from '../../src/store/index.js';
+import { useTempDirs } from '../helpers/temp-dir.js';
+
+const tempDir = useTempDirs();
+
+// A record's folder is made off the run's critical path (at its first batch of output, or beside the meta at the
+// end): what must still hold is that the record is whole on disk the moment run() resolves, and the caps.
+describe('record folders made off the critical path', () => {
+  it('has the record complete on disk the moment run() resolves, for a silent run and one with output', async () => {
+    const store = createRecordStore({ dir: join(tempDir(), 'records') });
+    const silent = await run('true', { store });
+    const silentMeta = JSON.parse(readFileSync(join(store.dir, silent.id, 'meta.json'), 'utf8')) as Record<string, unknown>;
+    expect(silentMeta).toMatchObject({ id: silent.id, state: 'complete', exit: 0, stdoutBytes: 0 });
+    expect(readdirSync(join(store.dir, silent.id))).toEqual(['meta.json']);
+
+    const loudInStore = await run(['sh', '-c', 'echo out; head -c 200000 /dev/zero | tr "\\0" x; echo err >&2'], { store });
+    expect(loudInStore.exit).toBe(0);
+    const meta = JSON.parse(readFileSync(join(store.dir, loudInStore.id, 'meta.json'), 'utf8')) as Record<string, number>;
+    expect(meta).toMatchObject({ state: 'complete', stdoutBytes: 200_004, stderrBytes: 4 });
+    expect(readFileSync(join(store.dir, loudInStore.id, 'stdout')).length).toBe(200_004);
+    expect(readFileSync(join(store.dir, loudInStore.id, 'stderr'), 'utf8')).toBe('err\n');
+  });
+
+  it('makes the folder, marked with its writer, with the first batch of output, and reads a live record before', async () => {
+    const store = createRecordStore({ dir: join(tempDir(), 'records') });
+    const writer = startRecord(store, { command: 'by hand', cwd: '/' });
+    const folder = join(store.dir, writer.id);
+    expect(existsSync(folder)).toBe(false);
+    expect(await store.meta(writer.id)).toMatchObject({ state: 'running' });
+    writer.stdout.append(Buffer.from('small\n'));
+    expect(await store.detail(writer.id)).toBe('small\n'); // a live read flushes what is pending
+    expect(readdirSync(folder).sort()).toEqual(['stdout', 'writer']);
+    writer.stderr.append(Buffer.alloc(70_000, 'e'));
+    await writer.flush();
+    expect(readFileSync(join(folder, 'stderr')).length).toBe(70_000);
+    await writer.finish({ exit: 0 });
+    expect(JSON.parse(readFileSync(join(folder, 'meta.json'), 'utf8'))).toMatchObject({ state: 'complete', stderrBytes: 70_000 });
+  });
+
+  it('keeps the count cap over many quick silent runs: never more than maxRecords folders when a run resolves', async () => {
+    const store = createRecordStore({ dir: join(tempDir(), 'records'), maxRecords: 3 });
+    const ids: string[] = [];
+    for (let index = 0; index < 12; index += 1) {
+      ids.push((await run('true', { store })).id);
+      const folders = readdirSync(store.dir).filter((name) => name.startsWith('r'));
+      expect(folders.length).toBeLessThanOrEqual(3);
+      expect(folders).toContain(ids.at(-1));
+    }
+    expect((await store.read(ids[0]!, 'stdout')) as { expired?: true }).toEqual({ expired: true });
+  });
+});
