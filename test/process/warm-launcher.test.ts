@@ -61,6 +61,22 @@ describe.runIf(process.platform === 'linux')('run() through the warm spawner', (
     }
   });
 
+  it('starts through the helper when nothing chooses, and directly when TERSH_SPAWNER says direct', async () => {
+    await warmSpawnerReady();
+    const helperPid = warmSpawner()!.helperPid;
+    const previous = process.env.TERSH_SPAWNER;
+    try {
+      delete process.env.TERSH_SPAWNER;
+      expect((await run('echo $PPID', { store: store() })).stdout).toBe(`${helperPid}\n`);
+      process.env.TERSH_SPAWNER = 'direct';
+      expect((await run('echo $PPID', { store: store() })).stdout).toBe(`${process.pid}\n`);
+      expect((await run('echo $PPID', { store: store(), spawner: 'warm' })).stdout).toBe(`${helperPid}\n`);
+    } finally {
+      if (previous === undefined) delete process.env.TERSH_SPAWNER;
+      else process.env.TERSH_SPAWNER = previous;
+    }
+  });
+
   it('refuses an unknown spawner with a TypeError naming the field', async () => {
     await expect(run('true', { store: store(), spawner: 'fork' as 'warm' })).rejects.toThrow(
       "Expected `spawner` to be one of 'direct', 'warm', 'auto'",
