@@ -13,6 +13,7 @@ import { useTempDirs } from '../helpers/temp-dir.js';
 const tempDir = useTempDirs();
 const store = () => createRecordStore({ dir: join(tempDir(), 'records') });
 const host = new URL('../fixtures/run/warm-run-host.ts', import.meta.url).pathname;
+const oneRunHost = new URL('../fixtures/run/one-run-host.ts', import.meta.url).pathname;
 
 function childrenOf(pid: number): Array<{ pid: number; cmdline: string }> {
   const found: Array<{ pid: number; cmdline: string }> = [];
@@ -75,6 +76,30 @@ describe.runIf(process.platform === 'linux')('run() through the warm spawner', (
       if (previous === undefined) delete process.env.TERSH_SPAWNER;
       else process.env.TERSH_SPAWNER = previous;
     }
+  });
+
+  it('boots no helper for a process that runs one command, and one from its second run on', { timeout: 60_000 }, async () => {
+    const env = { ...process.env };
+    delete env.TERSH_SPAWNER;
+    const printed = await new Promise<string>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', oneRunHost, join(tempDir(), 'one')], {
+        env,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      child.on('close', () => resolve(text));
+    });
+    const figures = JSON.parse(printed) as {
+      pid: number;
+      first: string;
+      afterFirst: number;
+      ready: boolean;
+      afterSecond: number;
+      third: string;
+    };
+    expect(figures).toMatchObject({ first: `${figures.pid}\n`, afterFirst: 0, ready: true, afterSecond: 1 });
+    expect(figures.third).not.toBe(`${figures.pid}\n`);
   });
 
   it('refuses an unknown spawner with a TypeError naming the field', async () => {
