@@ -83,7 +83,7 @@ export interface RunOptions extends RunRetryOptions {
   /**
    * How the process starts: `direct` forks the host (its cost grows with the host's memory, and blocks its event
    * loop meanwhile), `warm` asks a helper process started once (Linux; elsewhere `direct`), `auto` picks `warm`
-   * once the host holds more than 64 MB of forkable memory. @defaultValue 'direct' (the `TERSH_SPAWNER` environment variable overrides)
+   * once the host holds more than 64 MB of forkable memory. @defaultValue 'warm' on Linux, 'direct' elsewhere (the `TERSH_SPAWNER` environment variable overrides)
    */
   spawner?: 'direct' | 'warm' | 'auto';
   /** The job manager that takes background jobs. @defaultValue a job manager per process */

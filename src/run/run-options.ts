@@ -121,8 +121,6 @@ export const RUN_OPTION_KEYS = [
   ...retryOptionKeys,
 ] as const;
 
-const DEFAULT_SPAWNER: SpawnerChoice = 'direct';
-
 function pickRetry(raw: Record<string, unknown>): RunRetryOptions {
   const picked: Record<string, unknown> = {};
   for (const key of retryOptionKeys) if (raw[key] !== undefined) picked[key] = raw[key];
@@ -195,7 +193,7 @@ export function normalizeRunOptions(options: unknown, extraKeys: readonly string
     detached: optionalBoolean('detached', raw.detached) ?? false,
     autoBackgroundAfterMs,
     stdin,
-    spawner: optionalOneOf('spawner', raw.spawner, SPAWNER_CHOICES) ?? defaultSpawner(DEFAULT_SPAWNER),
+    spawner: optionalOneOf('spawner', raw.spawner, SPAWNER_CHOICES) ?? defaultSpawner(),
     jobs: raw.jobs as JobAdopter | undefined,
     timeoutGiven: raw.timeoutMs !== undefined,
     unlimited,

@@ -13,6 +13,7 @@ import { useTempDirs } from '../helpers/temp-dir.js';
 const tempDir = useTempDirs();
 const store = () => createRecordStore({ dir: join(tempDir(), 'records') });
 const host = new URL('../fixtures/run/warm-run-host.ts', import.meta.url).pathname;
+const oneRunHost = new URL('../fixtures/run/one-run-host.ts', import.meta.url).pathname;
 
 function childrenOf(pid: number): Array<{ pid: number; cmdline: string }> {
   const found: Array<{ pid: number; cmdline: string }> = [];
@@ -59,6 +60,46 @@ describe.runIf(process.platform === 'linux')('run() through the warm spawner', (
     } finally {
       await shell.close();
     }
+  });
+
+  it('starts through the helper when nothing chooses, and directly when TERSH_SPAWNER says direct', async () => {
+    await warmSpawnerReady();
+    const helperPid = warmSpawner()!.helperPid;
+    const previous = process.env.TERSH_SPAWNER;
+    try {
+      delete process.env.TERSH_SPAWNER;
+      expect((await run('echo $PPID', { store: store() })).stdout).toBe(`${helperPid}\n`);
+      process.env.TERSH_SPAWNER = 'direct';
+      expect((await run('echo $PPID', { store: store() })).stdout).toBe(`${process.pid}\n`);
+      expect((await run('echo $PPID', { store: store(), spawner: 'warm' })).stdout).toBe(`${helperPid}\n`);
+    } finally {
+      if (previous === undefined) delete process.env.TERSH_SPAWNER;
+      else process.env.TERSH_SPAWNER = previous;
+    }
+  });
+
+  it('boots no helper for a process that runs one command, and one from its second run on', { timeout: 60_000 }, async () => {
+    const env = { ...process.env };
+    delete env.TERSH_SPAWNER;
+    const printed = await new Promise<string>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', oneRunHost, join(tempDir(), 'one')], {
+        env,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      child.on('close', () => resolve(text));
+    });
+    const figures = JSON.parse(printed) as {
+      pid: number;
+      first: string;
+      afterFirst: number;
+      ready: boolean;
+      afterSecond: number;
+      third: string;
+    };
+    expect(figures).toMatchObject({ first: `${figures.pid}\n`, afterFirst: 0, ready: true, afterSecond: 1 });
+    expect(figures.third).not.toBe(`${figures.pid}\n`);
   });
 
   it('refuses an unknown spawner with a TypeError naming the field', async () => {

@@ -3,6 +3,7 @@ import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection, type Socket } from 'node:net';
+import { finished } from 'node:stream/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readProcEntry } from '../../src/process/proc-scan.js';
 import { WarmSpawner, type WarmRequest } from '../../src/process/warm/warm-spawner.js';
@@ -29,10 +30,13 @@ function request(file: string, args: string[], extra: Partial<WarmRequest> = {})
   };
 }
 
-function collect(socket: Socket): Promise<string> {
+// A socket with nothing buffered ends at the command's exit, read or not (as a child's pipe does): it may have
+// closed before launch() resolved, so wait with finished(), not on a 'close' event.
+async function collect(socket: Socket): Promise<string> {
   const chunks: Buffer[] = [];
   socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-  return new Promise((resolve) => socket.once('close', () => resolve(Buffer.concat(chunks).toString())));
+  await finished(socket).catch(() => undefined);
+  return Buffer.concat(chunks).toString();
 }
 
 async function runToEnd(

@@ -12,9 +12,18 @@ interface HelperState {
   crashes: number;
   fallbackReason: string | undefined;
   fallbackTold: boolean;
+  /** Whether a run has asked for the helper yet: the first one starts directly and boots nothing. */
+  asked: boolean;
 }
 
-const state: HelperState = { starting: undefined, ready: undefined, crashes: 0, fallbackReason: undefined, fallbackTold: false };
+const state: HelperState = {
+  starting: undefined,
+  ready: undefined,
+  crashes: 0,
+  fallbackReason: undefined,
+  fallbackTold: false,
+  asked: false,
+};
 
 function crashed(reason: string): void {
   state.ready = undefined;
@@ -41,11 +50,17 @@ function startHelper(): Promise<WarmSpawner> {
 
 /**
  * The ready helper, or undefined: while it boots (a Node.js process: 50 ms, seconds on a loaded machine) runs
- * start directly rather than wait, and after its second crash they always do. Starts it (again) when needed.
+ * start directly rather than wait, and after its second crash they always do. Starts it (again) when needed,
+ * from the second run on: a process that runs one command (a CLI call) pays for no helper, and booting one
+ * forks the host anyway, as that first run does.
  */
 export function warmSpawner(): WarmSpawner | undefined {
   if (state.fallbackReason !== undefined) return undefined;
   if (state.ready?.alive) return state.ready;
+  if (!state.asked) {
+    state.asked = true;
+    return undefined;
+  }
   void startHelper().catch(() => undefined);
   return undefined;
 }

@@ -4,13 +4,16 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const MAX_TAG_BYTES = 64;
+const TOKEN_BYTES = 16;
+/** `<token>:<fd>\n`: 32 hex digits, a colon, one digit (0, 1 or 2), a newline. */
+const TAG_LINE_BYTES = TOKEN_BYTES * 2 + 3;
+const TAG_LINE = /^([0-9a-f]{32}):([0-2])\n$/;
 const MAX_SOCKET_PATH_BYTES = 100; // sun_path holds 108 on Linux, 104 on macOS
 const TAG_WAIT_MS = 5_000;
 
 interface Expected {
   fds: Map<number, Socket>;
-  count: number;
+  wanted: readonly number[];
   resolve: (sockets: Map<number, Socket>) => void;
 }
 
@@ -50,9 +53,9 @@ export class SocketFolder {
 
   /** A fresh token and the promise of its `fds` connections, paused, in fd order. */
   expect(fds: readonly number[]): { token: string; sockets: Promise<Map<number, Socket>>; cancel: () => void } {
-    const token = randomBytes(16).toString('hex');
+    const token = randomBytes(TOKEN_BYTES).toString('hex');
     const sockets = new Promise<Map<number, Socket>>((resolve) =>
-      this.expected.set(token, { fds: new Map(), count: fds.length, resolve }),
+      this.expected.set(token, { fds: new Map(), wanted: fds, resolve }),
     );
     const cancel = (): void => {
       const waiting = this.expected.get(token);
@@ -72,34 +75,26 @@ export class SocketFolder {
   private accept(socket: Socket): void {
     socket.on('error', () => undefined);
     const timer = setTimeout(() => socket.destroy(), TAG_WAIT_MS).unref();
-    let head = Buffer.alloc(0);
+    // Exactly the tag line's bytes: a read that drained the socket to its end would emit 'end' (and 'close')
+    // before the caller attaches, unlike a child's pipe, which ends only when read.
     const onReadable = (): void => {
-      for (let chunk = socket.read() as Buffer | null; chunk !== null; chunk = socket.read() as Buffer | null) {
-        head = Buffer.concat([head, chunk]);
-        const newline = head.indexOf(10);
-        if (newline === -1 && head.length <= MAX_TAG_BYTES) continue;
-        socket.off('readable', onReadable);
-        clearTimeout(timer);
-        if (newline === -1 || !this.claim(socket, head.subarray(0, newline).toString('latin1'))) {
-          socket.destroy();
-          return;
-        }
-        if (newline + 1 < head.length) socket.unshift(head.subarray(newline + 1));
-        return;
-      }
+      const head = socket.read(TAG_LINE_BYTES) as Buffer | null;
+      if (head === null) return;
+      socket.off('readable', onReadable);
+      clearTimeout(timer);
+      const line = TAG_LINE.exec(head.toString('latin1'));
+      if (!line || !this.claim(socket, line[1]!, Number(line[2]))) socket.destroy();
     };
     // Paused mode until claimed: whoever reads the command's output then calls resume() (or adds 'readable').
     socket.on('readable', onReadable);
   }
 
-  private claim(socket: Socket, line: string): boolean {
-    const [token, fdText] = line.split(':');
-    const waiting = this.expected.get(token ?? '');
-    const fd = Number(fdText);
-    if (!waiting || !Number.isInteger(fd) || waiting.fds.has(fd)) return false;
+  private claim(socket: Socket, token: string, fd: number): boolean {
+    const waiting = this.expected.get(token);
+    if (!waiting || !waiting.wanted.includes(fd) || waiting.fds.has(fd)) return false;
     waiting.fds.set(fd, socket);
-    if (waiting.fds.size === waiting.count) {
-      this.expected.delete(token!);
+    if (waiting.fds.size === waiting.wanted.length) {
+      this.expected.delete(token);
       waiting.resolve(waiting.fds);
     }
     return true;
