@@ -25,11 +25,6 @@ export type StartProgram<Started extends { pid: number }> = (
 export interface TiedStartOptions {
   /** Registers the run with the host's watchdog (false: the starter kills it if the host dies). */
   watchdog: boolean;
-  /**
-   * Kept for the warm launcher's call; the pid is now always moved into its cgroup off the event loop (a write to
-   * `cgroup.procs` waits for the kernel's migration, 4–5 ms a run on a loaded machine), without delaying the start.
-   */
-  enterOffLoop?: boolean;
 }
 
 export interface TiedStart<Started> {
