@@ -1,5 +1,5 @@
-// Global setup: the sources compiled once per run to plain JavaScript (esbuild, no bundling, the tree's layout kept),
-// so tests that start the CLI or an example as a real process run it under plain `node`: a cold `tsx` start costs
+// Global setup: the sources (and the test hosts) compiled once per run to plain JavaScript (esbuild, no bundling, the
+// tree's layout kept), so tests that start the CLI, an example or a host as a real process run it under plain `node`: a cold `tsx` start costs
 // 4–5× the CPU of the compiled files (bench: about 2 s against 0.45 s for `tersh --help`), paid by every process.
 import { copyFileSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A folder holding `src/` and `examples/` compiled to `.js`, with the package's manifest and node_modules. */
+    /** A folder holding `src/`, `examples/`, `test/fixtures/` and `test/helpers/` compiled to `.js`, with the package's manifest and node_modules. */
     compiledRoot: string;
   }
 }
@@ -19,7 +19,10 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const repo = process.cwd();
   const root = mkdtempSync(join(tmpdir(), 'tersh-test-js-'));
   await build({
-    entryPoints: await fg(['src/**/*.ts', 'examples/**/*.ts'], { cwd: repo, absolute: true }),
+    entryPoints: await fg(['src/**/*.ts', 'examples/**/*.ts', 'test/fixtures/**/*.ts', 'test/helpers/**/*.ts'], {
+      cwd: repo,
+      absolute: true,
+    }),
     outdir: root,
     outbase: repo,
     format: 'esm',
