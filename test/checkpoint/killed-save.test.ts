@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createCheckpointStore } from '../../src/checkpoint/index.js';
+import { compiled } from '../helpers/compiled.js';
 import { tempDir } from './tree-helpers.js';
 
 const fixture = fileURLToPath(new URL('../fixtures/checkpoint-save.ts', import.meta.url));
@@ -35,7 +36,7 @@ it('never lists a save killed midway, and sweeps what it left on the next save',
     mkdirSync(join(source, `d${d}`), { recursive: true });
     for (let f = 0; f < 100; f++) writeFileSync(join(source, `d${d}`, `f${f}`), chunk);
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', fixture, storeDir, source, 'big'], {
+  const child = spawn(process.execPath, [compiled(fixture), storeDir, source, 'big'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';

@@ -2,16 +2,16 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
+import { compiled } from '../helpers/compiled.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDirs();
-const main = join(process.cwd(), 'src/cli/main.ts');
-const tsx = join(process.cwd(), 'node_modules/.bin/tsx');
+const main = compiled('src/cli/main.ts');
 
-/** Runs the CLI as a real child process (`dist/cli/main.js` is what the package's bin points to). */
+/** Runs the CLI as a real child process, compiled as `dist/cli/main.js` (what the package's bin points to) is. */
 async function tersh(args: string[], options: { cwd?: string; state?: string } = {}) {
   const state = options.state ?? tempDir('tersh-cli-state-');
-  const result = await execa(tsx, [main, ...args], {
+  const result = await execa(process.execPath, [main, ...args], {
     cwd: options.cwd ?? tempDir(),
     reject: false,
     env: { TERSH_STORE_DIR: join(state, 'records'), TERSH_CHECKPOINT_DIR: join(state, 'checkpoints') },

@@ -1,14 +1,13 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { livePidsWith, uniqueSleepSeconds } from '../helpers/processes.js';
+import { compiled } from '../helpers/compiled.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 import { waitFor } from '../jobs/helpers.js';
 
 const tempDir = useTempDirs();
-const main = join(process.cwd(), 'src/cli/main.ts');
-const tsxLoader = pathToFileURL(join(process.cwd(), 'node_modules/tsx/dist/loader.mjs')).href;
+const main = compiled('src/cli/main.ts');
 
 describe('tersh run, interrupted', () => {
   it.each([
@@ -20,7 +19,7 @@ describe('tersh run, interrupted', () => {
     async (signal, status) => {
       const seconds = uniqueSleepSeconds();
       const state = tempDir('tersh-cli-state-');
-      const child = spawn(process.execPath, ['--import', tsxLoader, main, 'run', `sh -c "sleep ${seconds}"`], {
+      const child = spawn(process.execPath, [main, 'run', `sh -c "sleep ${seconds}"`], {
         cwd: tempDir(),
         env: { ...process.env, TERSH_STORE_DIR: join(state, 'records') },
         stdio: ['ignore', 'pipe', 'pipe'],

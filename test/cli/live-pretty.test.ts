@@ -1,20 +1,20 @@
 import { join } from 'node:path';
 import pty from '@lydell/node-pty';
 import { describe, expect, it } from 'vitest';
+import { compiled } from '../helpers/compiled.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 import { useShells } from '../tools/helpers/run-shell.js';
 import { createTools } from '../../src/index.js';
 
 const tempDir = useTempDirs();
 const runShell = useShells();
-const main = join(process.cwd(), 'src/cli/main.ts');
-const tsx = join(process.cwd(), 'node_modules/.bin/tsx');
+const main = compiled('src/cli/main.ts');
 
 /** Runs the CLI in a real pseudo-terminal; each piece of its output with the time it arrived. */
 function inTerminal(args: string[]): Promise<{ pieces: { at: number; text: string }[]; exitCode: number; endedAt: number }> {
   const state = tempDir('tersh-cli-state-');
   const started = performance.now();
-  const child = pty.spawn(tsx, [main, ...args], {
+  const child = pty.spawn(process.execPath, [main, ...args], {
     name: 'xterm',
     cols: 120,
     rows: 30,

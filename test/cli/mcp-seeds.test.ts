@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { compiled } from '../helpers/compiled.js';
 import { PNG_1PX } from '../helpers/images.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 
@@ -17,7 +18,7 @@ async function connect(args: string[], extraEnv: Record<string, string> = {}): P
   const state = tempDir();
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', 'tsx', ...args],
+    args,
     env: {
       ...(process.env as Record<string, string>),
       TERSH_STORE_DIR: join(state, 'records'),
@@ -36,8 +37,8 @@ type Content = { type: string; text?: string; data?: string; mimeType?: string }
 
 describe('an image on stdout over MCP', () => {
   it.each([
-    ['tersh mcp', (cwd: string) => [join(process.cwd(), 'src/cli/main.ts'), 'mcp', '--cwd', cwd]],
-    ['examples/mcp-server.ts', (cwd: string) => [join(process.cwd(), 'examples/mcp-server.ts'), cwd]],
+    ['tersh mcp', (cwd: string) => [compiled('src/cli/main.ts'), 'mcp', '--cwd', cwd]],
+    ['examples/mcp-server.ts', (cwd: string) => [compiled('examples/mcp-server.ts'), cwd]],
   ])(
     '%s returns it as an image content block',
     async (_, args) => {
@@ -59,7 +60,7 @@ describe('an image on stdout over MCP', () => {
 describe('tersh mcp --dialect claude-code --format text', () => {
   it("answers in Bash's shape, as terse text", async () => {
     const client = await connect([
-      join(process.cwd(), 'src/cli/main.ts'),
+      compiled('src/cli/main.ts'),
       'mcp',
       '--cwd',
       tempDir(),

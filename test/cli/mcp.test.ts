@@ -9,12 +9,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cli } from '../../src/cli/cli.js';
 import { mcpMain } from '../../src/cli/mcp.js';
 import { sandboxSupport } from '../../src/sandbox/index.js';
+import { compiled } from '../helpers/compiled.js';
 import { groupMembers } from '../helpers/process-group.js';
 import { uniqueSleepSeconds } from '../helpers/processes.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDirs();
-const main = join(process.cwd(), 'src/cli/main.ts');
+const main = compiled('src/cli/main.ts');
 const open: Client[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((client) => client.close()));
@@ -25,7 +26,7 @@ type Call = { structuredContent?: Record<string, any>; isError?: boolean };
 async function connect(flags: string[], state = tempDir()): Promise<{ client: Client; transport: StdioClientTransport }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', 'tsx', main, 'mcp', ...flags],
+    args: [main, 'mcp', ...flags],
     env: {
       ...(process.env as Record<string, string>),
       TERSH_STORE_DIR: join(state, 'records'),
@@ -160,7 +161,7 @@ describe('tersh mcp on the wire and on the command line', () => {
       JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping' }),
       JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'initialize', params: { protocolVersion: '1999-01-01' } }),
     ];
-    const { stdout, exitCode } = await execa(process.execPath, ['--import', 'tsx', main, 'mcp', '--cwd', tempDir()], {
+    const { stdout, exitCode } = await execa(process.execPath, [main, 'mcp', '--cwd', tempDir()], {
       input: `${lines.join('\n')}\n`,
       reject: false,
     });

@@ -6,6 +6,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compiled } from '../helpers/compiled.js';
 import { groupMembers } from '../helpers/process-group.js';
 import { uniqueSleepSeconds } from '../helpers/processes.js';
 
@@ -32,8 +33,8 @@ afterAll(async () => {
 async function connect(cwd: string): Promise<Client> {
   const state = tempDir('tersh-mcp-state-');
   const transport = new StdioClientTransport({
-    command: 'npx',
-    args: ['tsx', join(process.cwd(), 'examples/mcp-server.ts')],
+    command: process.execPath,
+    args: [compiled('examples/mcp-server.ts')],
     cwd: process.cwd(),
     env: {
       ...(process.env as Record<string, string>),

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compiled } from '../helpers/compiled.js';
 import { fixture, html, startServer, type TestServer } from '../web/server.js';
 
 const made: string[] = [];
@@ -39,8 +40,8 @@ async function connect(web: Record<string, unknown>): Promise<Client> {
   const env = { ...(process.env as Record<string, string>) };
   delete env.BRAVE_SEARCH_API_KEY;
   const transport = new StdioClientTransport({
-    command: 'npx',
-    args: ['tsx', join(process.cwd(), 'examples/mcp-server.ts')],
+    command: process.execPath,
+    args: [compiled('examples/mcp-server.ts')],
     cwd: process.cwd(),
     env: {
       ...env,

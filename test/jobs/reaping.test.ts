@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findTaggedProcesses, signalPids } from '../../src/process/group.js';
+import { compiled } from '../helpers/compiled.js';
 import { alive, waitFor } from './helpers.js';
 
 const host = fileURLToPath(new URL('../fixtures/jobs/host.ts', import.meta.url));
@@ -23,7 +24,7 @@ interface Started {
 
 async function startHost(mode: 'stay' | 'exit' | 'throw'): Promise<Started> {
   const dir = mkdtempSync(join(tmpdir(), 'tersh-reap-test-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', host, dir, mode], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [compiled(host), dir, mode], { stdio: ['ignore', 'pipe', 'pipe'] });
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );

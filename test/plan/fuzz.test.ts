@@ -127,7 +127,8 @@ describe('plan() under fuzzing', () => {
     }
     expect(failures).toEqual([]);
     expect(broken).toBeGreaterThan(20_000);
-  }, 120_000);
+    // CPU-bound: a deadline for a loaded machine, not a speed target (bench/plan-fuzz.bench.ts measures speed).
+  }, 300_000);
 
   it('never calls over-long input read-only, even when it is only a harmless repetition', async () => {
     const patient = await createPlanner({ parseTimeoutMs: 10_000 });

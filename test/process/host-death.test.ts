@@ -6,9 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sandboxSupport } from '../../src/index.js';
 import { signalPids } from '../../src/process/group.js';
+import { compiled } from '../helpers/compiled.js';
 import { livePidsWith, uniqueSleepSeconds } from '../helpers/processes.js';
 
-const host = fileURLToPath(new URL('../fixtures/run/lifecycle-host.ts', import.meta.url));
+const host = compiled(fileURLToPath(new URL('../fixtures/run/lifecycle-host.ts', import.meta.url)));
 const hasSandbox = (await sandboxSupport()).available;
 const everyMarker: string[] = [];
 
@@ -32,7 +33,7 @@ async function hostDies(
 ): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   const dir = mkdtempSync(join(tmpdir(), 'tersh-host-death-'));
   const mode = death === 'exit' || death === 'throw' ? death : 'stay';
-  const child = spawn(process.execPath, ['--import', 'tsx', host, dir, mode, JSON.stringify(markers)], {
+  const child = spawn(process.execPath, [host, dir, mode, JSON.stringify(markers)], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -53,9 +54,22 @@ async function hostDies(
   }
 }
 
+const liveByKind = (markers: Record<string, string>): Record<string, number[]> =>
+  Object.fromEntries(Object.entries(markers).map(([kind, marker]) => [kind, livePidsWith(marker)]));
+
 async function survivorsAfter(ms: number, markers: Record<string, string>): Promise<Record<string, number[]>> {
   await new Promise((resolve) => setTimeout(resolve, ms));
-  return Object.fromEntries(Object.entries(markers).map(([kind, marker]) => [kind, livePidsWith(marker)]));
+  return liveByKind(markers);
+}
+
+/** What is still alive `ms` after the host died; known sooner when nothing is left. */
+async function survivorsWithin(ms: number, markers: Record<string, string>): Promise<Record<string, number[]>> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const live = liveByKind(markers);
+    if (Object.values(live).every((pids) => pids.length === 0) || Date.now() >= deadline) return live;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 const kinds = ['foreground', 'background', 'escapee', ...(hasSandbox ? ['sandbox'] : [])];
@@ -68,7 +82,7 @@ describe('nothing outlives the host', () => {
     if (death === 'exit') expect(ended.code).toBe(0);
     if (death === 'throw') expect(ended.code).toBe(1);
     if (death.startsWith('SIG')) expect(ended.signal ?? ended.code).toBe(death === 'SIGKILL' ? 'SIGKILL' : death);
-    const survivors = await survivorsAfter(2_000, markers);
+    const survivors = await survivorsWithin(2_000, markers);
     expect(survivors).toEqual(Object.fromEntries(kinds.map((kind) => [kind, []])));
   });
 
@@ -78,7 +92,7 @@ describe('nothing outlives the host', () => {
     async (death) => {
       const markers = markersFor(kinds);
       await hostDies(death, markers, { ...process.env, TERSH_CGROUPS: '0' });
-      const survivors = await survivorsAfter(2_000, markers);
+      const survivors = await survivorsWithin(2_000, markers);
       expect(survivors).toEqual(Object.fromEntries(kinds.map((kind) => [kind, []])));
     },
   );

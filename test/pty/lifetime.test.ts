@@ -5,6 +5,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createShell } from '../../src/shell/index.js';
+import { compiled } from '../helpers/compiled.js';
 import { livePidsWith, uniqueSleepSeconds } from '../helpers/processes.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 import { usePty } from './helpers.js';
@@ -57,7 +58,7 @@ describe('nothing a terminal session started outlives it', () => {
   for (const death of ['exit', 'throw', 'SIGTERM', 'SIGKILL'] as const) {
     it(`leaves nothing running when the host dies (${death})`, async () => {
       const marker = `sleep ${uniqueSleepSeconds()}`;
-      const entry = pathToFileURL(join(import.meta.dirname, '../../src/index.ts')).href;
+      const entry = pathToFileURL(compiled('src/index.ts')).href;
       const dir = tempDir();
       const script = `
         const t = await import(${JSON.stringify(entry)});
@@ -69,7 +70,7 @@ describe('nothing a terminal session started outlives it', () => {
         process.on('message', () => {});
         ${death === 'exit' ? 'setTimeout(() => process.exit(0), 400);' : death === 'throw' ? "setTimeout(() => { throw new Error('boom'); }, 400);" : 'setInterval(() => {}, 1000);'}
       `;
-      const host = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      const host = spawn(process.execPath, ['--input-type=module', '-e', script], {
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const [chunk] = (await once(host.stdout, 'data')) as [Buffer];

@@ -1,18 +1,27 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/run/index.js';
 import { createRecordStore } from '../../src/store/index.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
+import { waitFor } from '../jobs/helpers.js';
 
 const tempDir = useTempDirs();
+
+/** Makes the awaited condition true once a first attempt has ended (its record's meta is on disk), however slow the machine. */
+async function afterFirstAttempt(recordsDir: string, makeTrue: () => void): Promise<void> {
+  const ended = () =>
+    existsSync(recordsDir) && readdirSync(recordsDir).some((id) => existsSync(join(recordsDir, id, 'meta.json')));
+  if (await waitFor(ended, 20_000)) makeTrue();
+}
 
 describe('retries poll for "not yet"', () => {
   it('retries [ -f done ] until the file appears, though its exit 1 reads as ok', async () => {
     const dir = tempDir();
     const store = createRecordStore({ dir: join(dir, 'records') });
-    setTimeout(() => writeFileSync(join(dir, 'done'), ''), 400);
+    const appeared = afterFirstAttempt(store.dir, () => writeFileSync(join(dir, 'done'), ''));
     const result = await run(`[ -f ${join(dir, 'done')} ]`, { store, retries: 20, backoffMs: 50, maxBackoffMs: 100 });
+    await appeared;
     expect(result.exit).toBe(0);
     expect(result.attempts).toBeGreaterThan(1);
   });
@@ -22,8 +31,9 @@ describe('retries poll for "not yet"', () => {
     const store = createRecordStore({ dir: join(dir, 'records') });
     const log = join(dir, 'app.log');
     writeFileSync(log, 'starting\n');
-    setTimeout(() => writeFileSync(log, 'starting\nready\n'), 400);
+    const appeared = afterFirstAttempt(store.dir, () => writeFileSync(log, 'starting\nready\n'));
     const result = await run(`grep -q ready ${log}`, { store, retries: 20, backoffMs: 50, maxBackoffMs: 100 });
+    await appeared;
     expect(result).toMatchObject({ exit: 0, ok: true });
     expect(result.attempts).toBeGreaterThan(1);
   });

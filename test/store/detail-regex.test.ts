@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRecordStore, run } from '../../src/index.js';
+import { compiled } from '../helpers/compiled.js';
 import { watchEventLoopStalls } from '../helpers/event-loop.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 
@@ -20,7 +21,7 @@ async function recordWithEvilLines(lines: number) {
 describe('detail with a caller regex', () => {
   it('answers a catastrophic match within 5 s, and the asking process exits', { timeout: 60_000 }, async () => {
     const { store, id } = await recordWithEvilLines(3);
-    const child = spawn(process.execPath, ['--import', 'tsx', fixture, store.dir, id, '^(a+)+$'], {
+    const child = spawn(process.execPath, [compiled(fixture), store.dir, id, '^(a+)+$'], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let output = '';

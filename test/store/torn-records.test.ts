@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRecordStore, run } from '../../src/index.js';
+import { compiled } from '../helpers/compiled.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDirs();
@@ -29,7 +30,7 @@ function streamBytes(dir: string, id: string): number {
 function startHost(dir: string, megabytes: number, caps = CAPS): { kill: () => Promise<void> } {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', host, dir, String(megabytes), String(caps.maxRecords), String(caps.maxBytes)],
+    [compiled(host), dir, String(megabytes), String(caps.maxRecords), String(caps.maxBytes)],
     { stdio: 'ignore' },
   );
   const exited = new Promise((resolve) => child.once('exit', resolve));
