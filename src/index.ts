@@ -5,23 +5,13 @@ export { TershError, isTershError } from './errors.js';
 export type { TershErrorCode } from './errors.js';
 
 export { run } from './run/index.js';
-export type { RunOptions, RunProgress, RunResult, StdoutImage, OutputStreamName, ShellKind, JobHost } from './run/index.js';
+export type { RunOptions, RunProgress, RunResult, StdoutImage } from './run/index.js';
 
 export { createShell } from './shell/index.js';
 export type { Shell, ShellOptions, ShellRunDefaults, ShellRunOptions } from './shell/index.js';
 
 export { localExecutor, dockerExecutor } from './executor/index.js';
-export type {
-  Executor,
-  DockerExecutorOptions,
-  TargetExecOptions,
-  TargetOutput,
-  Launcher,
-  LaunchRequest,
-  LaunchedProcess,
-  ProcessExit,
-  RunGroup,
-} from './executor/index.js';
+export type { Executor, DockerExecutorOptions } from './executor/index.js';
 export { sshExecutor } from './executor/ssh/public-ssh-executor.js';
 export type { SshExecutorOptions } from './executor/ssh/ssh-options.js';
 
@@ -63,7 +53,6 @@ export {
 } from './plan/index.js';
 export type {
   Plan,
-  PlanCategory,
   PlanEffect,
   PlanOptions,
   PlanRule,
@@ -84,10 +73,8 @@ export type {
   CondenseResult,
   LineRange,
   Recognizer,
-  Recogniser,
   BlockEnd,
   BlockRule,
-  OverviewKind,
   StreamCut,
 } from './condense/index.js';
 
@@ -96,10 +83,8 @@ export type {
   ClassifyExitInput,
   ExitClassification,
   ExitRule,
-  ExitStatus,
   ExitWrapper,
   MaskedExit,
-  MaskedExitKind,
   DetectMaskedExitOptions,
 } from './exit/index.js';
 
@@ -110,13 +95,12 @@ export type {
   CheckExpectationsOptions,
   ExpectationReport,
   RetryOptions,
-  RetryCallOptions,
   RetryContext,
   RunRetryOptions,
 } from './expect/index.js';
 
 export { createJobManager } from './jobs/index.js';
-export type { JobInfo, JobLine, JobLogs, JobLogsOptions, JobManager, JobManagerOptions, JobStatus } from './jobs/index.js';
+export type { JobInfo, JobLine, JobLogs, JobLogsOptions, JobManager, JobManagerOptions } from './jobs/index.js';
 
 export { createCheckpointStore, DEFAULT_CHECKPOINT_EXCLUDES } from './checkpoint/index.js';
 export type {
@@ -124,7 +108,6 @@ export type {
   CheckpointStoreOptions,
   CheckpointInfo,
   CheckpointEntry,
-  CheckpointEntryType,
   CheckpointRef,
   CheckpointDiff,
   SaveOptions,

@@ -58,18 +58,13 @@ export type RestoreOptions = { origin: string; target?: string } | { origin?: st
 export type DiffOptions = RestoreOptions;
 
 /**
- * What a manifest records for each path.
- */
-export type CheckpointEntryType = 'file' | 'dir' | 'symlink' | 'fifo' | 'socket' | 'char-device' | 'block-device';
-
-/**
  * One path of a checkpoint's manifest.
  */
 export interface CheckpointEntry {
   /** Relative to the origin with `/` separators; `.` is the origin folder itself. */
   path: string;
   /** What the path is: a file, a folder, a symlink or a special file. */
-  type: CheckpointEntryType;
+  type: 'file' | 'dir' | 'symlink' | 'fifo' | 'socket' | 'char-device' | 'block-device';
   /** Permission bits including setuid, setgid and sticky (`st_mode & 0o7777`). */
   mode: number;
   /** Bytes, for files. */
@@ -88,6 +83,9 @@ export interface CheckpointEntry {
   /** Status-change time in nanoseconds since the epoch, as a decimal string. */
   ctimeNs: string;
 }
+
+/** What a manifest records for each path. */
+export type CheckpointEntryType = CheckpointEntry['type'];
 
 /**
  * A checkpoint as listed.

@@ -111,9 +111,6 @@ export interface BlockRule {
   maxLines?: number;
 }
 
-/** Built-in overviews for data outputs. */
-export type OverviewKind = 'commits' | 'diff' | 'listing' | 'matches' | 'log';
-
 /**
  * A recognizer: plain data describing one tool family's output. Pass your own in
  * {@link CondenseOptions.recognizers}; they are tried before the built-in ones.
@@ -136,8 +133,11 @@ export interface Recognizer {
   /** Noise (passing tests, "Compiling …", progress), left out first. */
   noise?: readonly RegExp[];
   /** An overview placed first for data outputs, so a cut is never silent. */
-  overview?: OverviewKind;
+  overview?: 'commits' | 'diff' | 'listing' | 'matches' | 'log';
 }
+
+/** Built-in overviews for data outputs. */
+export type OverviewKind = NonNullable<Recognizer['overview']>;
 
 /** Old spelling of {@link Recognizer}. @deprecated use Recognizer */
 export type Recogniser = Recognizer;

@@ -9,18 +9,18 @@ import { resolveProgram } from './resolve-program.js';
 import { exitWrappers } from './wrappers.js';
 import { optionalBoolean, readOptionsObject, requiredString } from '../validate.js';
 
-/** The shape that hides a status: `cmd | tail`, `cmd; echo done`, `cmd || true`, `cmd &`. */
-export type MaskedExitKind = 'pipe' | 'sequence' | 'or-true' | 'background';
-
 /** A command whose shape hides the status of the part that matters. */
 export interface MaskedExit {
   /** Which shape hides the status. */
-  kind: MaskedExitKind;
+  kind: 'pipe' | 'sequence' | 'or-true' | 'background';
   /** The part whose status is hidden. */
   hidden: string;
   /** One sentence: what hides the status and how to see it. */
   hint: string;
 }
+
+/** The shape that hides a status: `cmd | tail`, `cmd; echo done`, `cmd || true`, `cmd &`. */
+export type MaskedExitKind = MaskedExit['kind'];
 
 /** Options of {@link detectMaskedExit}. */
 export interface DetectMaskedExitOptions {

@@ -1,11 +1,4 @@
 /**
- * What a command may do, from least to most worrying (`read-only` is the only safe one).
- * `complex`: undecidable statically (substitutions, redirects, globs, dynamic command names, parse errors).
- * `unknown`: a program no rule knows.
- */
-export type PlanCategory = 'read-only' | 'mutating' | 'network' | 'unknown' | 'complex' | 'destructive';
-
-/**
  * A path a segment may create, modify or delete, where it is statically known.
  */
 export interface PlanEffect {
@@ -26,7 +19,7 @@ export interface PlanSegment {
   /** The ids of the rules that fired, including structural ones such as `shell.redirect` or `exec.pipe-to-shell`. */
   rules: string[];
   /** This segment's category. */
-  category: PlanCategory;
+  category: Plan['category'];
   /** True when this segment may destroy data. */
   destructive: boolean;
   /** Whether its effects can be undone; `unknown` when no rule says. */
@@ -46,7 +39,7 @@ export interface PlanSegment {
  */
 export interface Plan {
   /** The worst segment decides: destructive, then complex, unknown, network, mutating, read-only. */
-  category: PlanCategory;
+  category: 'read-only' | 'mutating' | 'network' | 'unknown' | 'complex' | 'destructive';
   /** True whenever some segment may destroy data, even when `category` is `complex`. */
   destructive: boolean;
   /** `false` when some effect cannot be undone; `true` only when every segment is read-only or known to be undoable. */
@@ -58,6 +51,13 @@ export interface Plan {
   /** One per simple command, plus one with `program: null` and an empty argv per trouble (`shell.parse-error`…). */
   segments: PlanSegment[];
 }
+
+/**
+ * What a command may do, from least to most worrying (`read-only` is the only safe one).
+ * `complex`: undecidable statically (substitutions, redirects, globs, dynamic command names, parse errors).
+ * `unknown`: a program no rule knows.
+ */
+export type PlanCategory = Plan['category'];
 
 /**
  * Which operands of a matching command are the paths it touches.

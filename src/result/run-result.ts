@@ -1,8 +1,5 @@
 import type { TraceSummary } from '../trace/index.js';
 
-/** Which interpreter ran a command; `direct` means no shell at all. */
-export type ShellKind = 'direct' | 'bash' | 'sh' | 'powershell' | 'cmd';
-
 /**
  * The quiet result of a run: `id`, `exit`, `ok`, `ms` and `shellKind` always; every other field
  * only when it says something. Everything in full stays in the record store under `id`.
@@ -17,7 +14,7 @@ export interface RunResult {
   /** Wall time in milliseconds. */
   ms: number;
   /** Which interpreter ran the command (`direct`: no shell). */
-  shellKind: ShellKind;
+  shellKind: 'direct' | 'bash' | 'sh' | 'powershell' | 'cmd';
   /** The main process's id (leader of its process group), once one was started. */
   pid?: number;
   /** A shell was chosen because the command's syntax needs one (pipes, redirects, `&&`…), not because `shell` asked for it. */
@@ -96,6 +93,9 @@ export interface RunResult {
   /** The run outlasted `autoBackgroundAfterMs` and goes on as job `jobId`. */
   autoBackgrounded?: true;
 }
+
+/** Which interpreter ran a command; `direct` means no shell at all. */
+export type ShellKind = RunResult['shellKind'];
 
 /**
  * An image a command wrote to stdout.

@@ -1,6 +1,5 @@
 import type { RecordStore } from '../store/index.js';
-import type { JobHost } from '../jobs/job-host.js';
-import type { OutputStreamName } from './live-output.js';
+import type { JobManager } from '../jobs/types.js';
 import type { Policy, PolicyOptions } from '../plan/index.js';
 import type { SandboxOptions } from '../sandbox/index.js';
 import type { Executor } from '../executor/types.js';
@@ -40,7 +39,7 @@ export interface RunOptions extends RunRetryOptions {
    * unterminated last line comes when the run ends. A callback that throws is not called again and the result
    * says so in `callbackError`; the run goes on. Foreground runs only.
    */
-  onLine?: (line: string, stream: OutputStreamName) => void;
+  onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
   /** Written to the child's stdin, which is then closed. Without it stdin reads /dev/null. */
   input?: string | Uint8Array;
   /** Encoding of the output when it is not UTF-8 (any name iconv-lite knows). @defaultValue a UTF-8 check, then windows-1252 */
@@ -87,7 +86,7 @@ export interface RunOptions extends RunRetryOptions {
    */
   spawner?: 'direct' | 'warm' | 'auto';
   /** The job manager that takes background jobs. @defaultValue a job manager per process */
-  jobs?: JobHost;
+  jobs?: JobManager;
   /** Post-conditions checked in the same call; the result says `assertOk` and `assertionsFailed`. */
   expect?: Expectations;
   /** More exit-code rules, tried before the built-in ones. @defaultValue [] */
