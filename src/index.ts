@@ -5,7 +5,7 @@ export { TershError, isTershError } from './errors.js';
 export type { TershErrorCode } from './errors.js';
 
 export { run } from './run/index.js';
-export type { RunOptions, RunProgress, RunResult, StdoutImage } from './run/index.js';
+export type { RunOptions, RunResult } from './run/index.js';
 
 export { createShell } from './shell/index.js';
 export type { Shell, ShellOptions, ShellRunDefaults, ShellRunOptions } from './shell/index.js';
@@ -36,7 +36,6 @@ export type {
   ReadOptions,
   RecordMeta,
   RecordStream,
-  DetailSelector,
   ReadPage,
   ExpiredRead,
 } from './store/index.js';
@@ -56,37 +55,19 @@ export type {
   PlanEffect,
   PlanOptions,
   PlanRule,
-  PlanRuleEffects,
   PlanSegment,
   Planner,
   PsRule,
   Policy,
-  PolicyDecision,
   PolicyOptions,
   ToolAnnotations,
 } from './plan/index.js';
 
 export { condense } from './condense/index.js';
-export type {
-  CondenseInput,
-  CondenseOptions,
-  CondenseResult,
-  LineRange,
-  Recognizer,
-  BlockEnd,
-  BlockRule,
-  StreamCut,
-} from './condense/index.js';
+export type { CondenseInput, CondenseOptions, CondenseResult, LineRange, Recognizer, StreamCut } from './condense/index.js';
 
 export { classifyExit, detectMaskedExit, exitRules } from './exit/index.js';
-export type {
-  ClassifyExitInput,
-  ExitClassification,
-  ExitRule,
-  ExitWrapper,
-  MaskedExit,
-  DetectMaskedExitOptions,
-} from './exit/index.js';
+export type { ClassifyExitInput, ExitClassification, ExitRule, ExitWrapper, MaskedExit } from './exit/index.js';
 
 export { checkExpectations, retry } from './expect/index.js';
 export type {
@@ -107,34 +88,22 @@ export type {
   CheckpointStore,
   CheckpointStoreOptions,
   CheckpointInfo,
-  CheckpointEntry,
   CheckpointRef,
-  CheckpointDiff,
   SaveOptions,
   RestoreOptions,
-  DiffOptions,
   RestoreReport,
 } from './checkpoint/index.js';
 
 export { createPtyManager } from './pty/index.js';
-export type {
-  PtyManager,
-  PtyManagerOptions,
-  PtyOpenOptions,
-  PtyReadPage,
-  PtyRunOptions,
-  PtySession,
-  PtyStepResult,
-} from './pty/index.js';
+export type { PtyManager, PtyManagerOptions, PtySession } from './pty/index.js';
 
 export { sandboxSupport, defaultProtectedPaths } from './sandbox/index.js';
-export type { SandboxOptions, SandboxSupport, SandboxSupportOptions } from './sandbox/index.js';
+export type { SandboxOptions } from './sandbox/index.js';
 
 export type { TraceSummary, TraceList } from './trace/index.js';
 
 export { webFetch, webSearch } from './web/index.js';
 export type {
-  SearchBackend,
   SearchHit,
   WebFetchOptions,
   WebFetchResult,

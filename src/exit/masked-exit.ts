@@ -22,12 +22,6 @@ export interface MaskedExit {
 /** The shape that hides a status: `cmd | tail`, `cmd; echo done`, `cmd || true`, `cmd &`. */
 export type MaskedExitKind = MaskedExit['kind'];
 
-/** Options of {@link detectMaskedExit}. */
-export interface DetectMaskedExitOptions {
-  /** The command runs with `set -o pipefail`, so a pipeline reports its failing segment. @defaultValue false */
-  pipefail?: boolean;
-}
-
 const reportsStatus = /\$\?|PIPESTATUS/;
 
 function programOf(pipeline: ShapePipeline | undefined, index = -1): string | undefined {
@@ -123,7 +117,13 @@ function maskingPipe(pipelines: readonly ShapePipeline[], shape: CommandShape): 
 }
 
 /** Flags a command whose shape hides a failure, with a hint on how to see the real status. */
-export function detectMaskedExit(command: string, options?: DetectMaskedExitOptions): MaskedExit | undefined {
+export function detectMaskedExit(
+  command: string,
+  options?: {
+    /** The command runs with `set -o pipefail`, so a pipeline reports its failing segment. @defaultValue false */
+    pipefail?: boolean;
+  },
+): MaskedExit | undefined {
   requiredString('command', command);
   const read = readOptionsObject('options', options, ['pipefail']);
   const found = findMaskedExit(parseCommandShape(command), optionalBoolean('pipefail', read.pipefail) ?? false);
@@ -131,3 +131,6 @@ export function detectMaskedExit(command: string, options?: DetectMaskedExitOpti
   const { programs: _programs, ...masked } = found;
   return masked;
 }
+
+/** Options of {@link detectMaskedExit}. */
+export type DetectMaskedExitOptions = NonNullable<Parameters<typeof detectMaskedExit>[1]>;

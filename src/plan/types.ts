@@ -60,20 +60,6 @@ export interface Plan {
 export type PlanCategory = Plan['category'];
 
 /**
- * Which operands of a matching command are the paths it touches.
- */
-export interface PlanRuleEffects {
-  /** What the command does to those operands. */
-  kind: 'create' | 'modify' | 'delete';
-  /** `all` operands, only the `last`, or `all-but-last` (the sources of `mv`). */
-  operands: 'all' | 'last' | 'all-but-last';
-  /** Leading operands to skip (the mode of `chmod 644 file`). @defaultValue 0 */
-  skip?: number;
-  /** Take the path from an argument with this prefix instead of the operands (`of=` for `dd`). */
-  prefix?: string;
-}
-
-/**
  * One rule of the catalogue: plain data, matched against a segment's normalised argv.
  * Every condition given must hold for the rule to fire. Rules are tried in order (caller rules first,
  * then the built-in families) and the first that fires decides the segment, so put exceptions before
@@ -103,7 +89,16 @@ export interface PlanRule {
   /** Whether the effect can be undone. @defaultValue `false` for destructive rules, unknown otherwise */
   reversible?: boolean;
   /** Which operands are the paths it touches. */
-  effects?: PlanRuleEffects;
+  effects?: {
+    /** What the command does to those operands. */
+    kind: 'create' | 'modify' | 'delete';
+    /** `all` operands, only the `last`, or `all-but-last` (the sources of `mv`). */
+    operands: 'all' | 'last' | 'all-but-last';
+    /** Leading operands to skip (the mode of `chmod 644 file`). @defaultValue 0 */
+    skip?: number;
+    /** Take the path from an argument with this prefix instead of the operands (`of=` for `dd`). */
+    prefix?: string;
+  };
   /** The command also reaches the network, whatever its category (`git push --force`). @defaultValue false */
   network?: boolean;
   /** Options of the program that take a separate value, so the value is not taken for an operand. */
@@ -131,3 +126,8 @@ export interface Planner {
   /** Plans a command synchronously (same result as `plan()`). */
   plan(command: string): Plan;
 }
+
+/**
+ * Which operands of a matching command are the paths it touches.
+ */
+export type PlanRuleEffects = NonNullable<PlanRule['effects']>;

@@ -46,7 +46,14 @@ export interface RunResult {
    * stdout was an image (PNG, JPEG, GIF or WebP; raw bytes, or base64 text alone or as a `data:` URI), at most 5 MiB:
    * it is returned here, base64-encoded, and not as text. `bytes` is the image's size.
    */
-  stdoutImage?: StdoutImage;
+  stdoutImage?: {
+    /** The image's media type, read from its first bytes. */
+    mimeType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+    /** Size of the image in bytes (decoded, when stdout was base64). */
+    bytes: number;
+    /** The image, base64-encoded. */
+    data: string;
+  };
   /** A live-output callback (`onStdout`, `onStderr`, `onLine`) threw: it was not called again, and the run went on. */
   callbackError?: string;
   /** Stdout looked binary: the view says so instead of showing it. */
@@ -100,11 +107,4 @@ export type ShellKind = RunResult['shellKind'];
 /**
  * An image a command wrote to stdout.
  */
-export interface StdoutImage {
-  /** The image's media type, read from its first bytes. */
-  mimeType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
-  /** Size of the image in bytes (decoded, when stdout was base64). */
-  bytes: number;
-  /** The image, base64-encoded. */
-  data: string;
-}
+export type StdoutImage = NonNullable<RunResult['stdoutImage']>;

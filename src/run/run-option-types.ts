@@ -27,7 +27,14 @@ export interface RunOptions extends RunRetryOptions {
   /** Cancels the run: the whole group is killed and the result says `canceled`. */
   signal?: AbortSignal;
   /** Called every `progressIntervalMs` while a foreground run goes on (never for a run that ends sooner). */
-  onProgress?: (progress: RunProgress) => void;
+  onProgress?: (progress: {
+    /** Milliseconds since this attempt started. */
+    elapsedMs: number;
+    /** Lines written so far to stdout (an unterminated last line counts). */
+    stdoutLines: number;
+    /** Lines written so far to stderr. */
+    stderrLines: number;
+  }) => void;
   /** How often `onProgress` is called. @defaultValue 2000 */
   progressIntervalMs?: number;
   /** Called with each piece of stdout as it arrives, decoded (a character split across chunks waits until it is whole). Foreground runs only. */
@@ -118,11 +125,4 @@ export interface RunOptions extends RunRetryOptions {
 /**
  * How far a running command has got, for {@link RunOptions.onProgress}.
  */
-export interface RunProgress {
-  /** Milliseconds since this attempt started. */
-  elapsedMs: number;
-  /** Lines written so far to stdout (an unterminated last line counts). */
-  stdoutLines: number;
-  /** Lines written so far to stderr. */
-  stderrLines: number;
-}
+export type RunProgress = Parameters<NonNullable<RunOptions['onProgress']>>[0];
