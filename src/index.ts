@@ -5,23 +5,13 @@ export { TershError, isTershError } from './errors.js';
 export type { TershErrorCode } from './errors.js';
 
 export { run } from './run/index.js';
-export type { RunOptions, RunProgress, RunResult, StdoutImage, OutputStreamName, ShellKind, JobHost } from './run/index.js';
+export type { RunOptions, RunResult } from './run/index.js';
 
 export { createShell } from './shell/index.js';
 export type { Shell, ShellOptions, ShellRunDefaults, ShellRunOptions } from './shell/index.js';
 
 export { localExecutor, dockerExecutor } from './executor/index.js';
-export type {
-  Executor,
-  DockerExecutorOptions,
-  TargetExecOptions,
-  TargetOutput,
-  Launcher,
-  LaunchRequest,
-  LaunchedProcess,
-  ProcessExit,
-  RunGroup,
-} from './executor/index.js';
+export type { Executor, DockerExecutorOptions } from './executor/index.js';
 export { sshExecutor } from './executor/ssh/public-ssh-executor.js';
 export type { SshExecutorOptions } from './executor/ssh/ssh-options.js';
 
@@ -46,7 +36,6 @@ export type {
   ReadOptions,
   RecordMeta,
   RecordStream,
-  DetailSelector,
   ReadPage,
   ExpiredRead,
 } from './store/index.js';
@@ -63,45 +52,22 @@ export {
 } from './plan/index.js';
 export type {
   Plan,
-  PlanCategory,
   PlanEffect,
   PlanOptions,
   PlanRule,
-  PlanRuleEffects,
   PlanSegment,
   Planner,
   PsRule,
   Policy,
-  PolicyDecision,
   PolicyOptions,
   ToolAnnotations,
 } from './plan/index.js';
 
 export { condense } from './condense/index.js';
-export type {
-  CondenseInput,
-  CondenseOptions,
-  CondenseResult,
-  LineRange,
-  Recognizer,
-  Recogniser,
-  BlockEnd,
-  BlockRule,
-  OverviewKind,
-  StreamCut,
-} from './condense/index.js';
+export type { CondenseInput, CondenseOptions, CondenseResult, LineRange, Recognizer, StreamCut } from './condense/index.js';
 
 export { classifyExit, detectMaskedExit, exitRules } from './exit/index.js';
-export type {
-  ClassifyExitInput,
-  ExitClassification,
-  ExitRule,
-  ExitStatus,
-  ExitWrapper,
-  MaskedExit,
-  MaskedExitKind,
-  DetectMaskedExitOptions,
-} from './exit/index.js';
+export type { ClassifyExitInput, ExitClassification, ExitRule, ExitWrapper, MaskedExit } from './exit/index.js';
 
 export { checkExpectations, retry } from './expect/index.js';
 export type {
@@ -110,48 +76,34 @@ export type {
   CheckExpectationsOptions,
   ExpectationReport,
   RetryOptions,
-  RetryCallOptions,
   RetryContext,
   RunRetryOptions,
 } from './expect/index.js';
 
 export { createJobManager } from './jobs/index.js';
-export type { JobInfo, JobLine, JobLogs, JobLogsOptions, JobManager, JobManagerOptions, JobStatus } from './jobs/index.js';
+export type { JobInfo, JobLine, JobLogs, JobLogsOptions, JobManager, JobManagerOptions } from './jobs/index.js';
 
 export { createCheckpointStore, DEFAULT_CHECKPOINT_EXCLUDES } from './checkpoint/index.js';
 export type {
   CheckpointStore,
   CheckpointStoreOptions,
   CheckpointInfo,
-  CheckpointEntry,
-  CheckpointEntryType,
   CheckpointRef,
-  CheckpointDiff,
   SaveOptions,
   RestoreOptions,
-  DiffOptions,
   RestoreReport,
 } from './checkpoint/index.js';
 
 export { createPtyManager } from './pty/index.js';
-export type {
-  PtyManager,
-  PtyManagerOptions,
-  PtyOpenOptions,
-  PtyReadPage,
-  PtyRunOptions,
-  PtySession,
-  PtyStepResult,
-} from './pty/index.js';
+export type { PtyManager, PtyManagerOptions, PtySession } from './pty/index.js';
 
 export { sandboxSupport, defaultProtectedPaths } from './sandbox/index.js';
-export type { SandboxOptions, SandboxSupport, SandboxSupportOptions } from './sandbox/index.js';
+export type { SandboxOptions } from './sandbox/index.js';
 
 export type { TraceSummary, TraceList } from './trace/index.js';
 
 export { webFetch, webSearch } from './web/index.js';
 export type {
-  SearchBackend,
   SearchHit,
   WebFetchOptions,
   WebFetchResult,

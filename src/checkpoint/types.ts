@@ -52,42 +52,8 @@ export interface CheckpointRef {
  */
 export type RestoreOptions = { origin: string; target?: string } | { origin?: string; target: string };
 
-/**
- * Options of {@link CheckpointStore.diff}: as for a restore, the folder compared must be the origin itself.
- */
-export type DiffOptions = RestoreOptions;
-
-/**
- * What a manifest records for each path.
- */
-export type CheckpointEntryType = 'file' | 'dir' | 'symlink' | 'fifo' | 'socket' | 'char-device' | 'block-device';
-
-/**
- * One path of a checkpoint's manifest.
- */
-export interface CheckpointEntry {
-  /** Relative to the origin with `/` separators; `.` is the origin folder itself. */
-  path: string;
-  /** What the path is: a file, a folder, a symlink or a special file. */
-  type: CheckpointEntryType;
-  /** Permission bits including setuid, setgid and sticky (`st_mode & 0o7777`). */
-  mode: number;
-  /** Bytes, for files. */
-  size: number;
-  /** Modification time in nanoseconds since the epoch, as a decimal string (restored to the microsecond). */
-  mtimeNs: string;
-  /**
-   * Name of the stored copy of a non-empty file in the origin's object pool. Later checkpoints of the file untouched
-   * share it, so equal ids mean equal content. No content hash is computed (see docs/checkpoint.md).
-   */
-  contentId?: string;
-  /** Where a symlink points, as written (never followed). */
-  target?: string;
-  /** Inode number and change time when saved: a file with the same inode, size, mtime and ctime is not read again. */
-  ino: number;
-  /** Status-change time in nanoseconds since the epoch, as a decimal string. */
-  ctimeNs: string;
-}
+/** What a manifest records for each path. */
+export type CheckpointEntryType = CheckpointEntry['type'];
 
 /**
  * A checkpoint as listed.
@@ -122,21 +88,6 @@ export interface CheckpointInfo {
    * blocks, so holes cost nothing and a copy shared by several checkpoints counts once).
    */
   storeBytes?: number;
-}
-
-/**
- * Differences between a folder and a checkpoint, named for what a restore would do.
- * Paths are relative to the origin, with `/` separators.
- */
-export interface CheckpointDiff {
-  /** Content or type differs: a restore rewrites them. */
-  changed: string[];
-  /** Present now, absent from the checkpoint: a restore deletes them. */
-  created: string[];
-  /** In the checkpoint, missing now: a restore recreates them. */
-  deleted: string[];
-  /** Only the mode or the modification time differs. */
-  metadata: string[];
 }
 
 /**
@@ -180,7 +131,62 @@ export interface CheckpointStore {
   /** Deletes a checkpoint; false when there was none with that label. */
   drop(label: string, options: CheckpointRef): Promise<boolean>;
   /** Compares the origin as it is now with a checkpoint, changing nothing. */
-  diff(label: string, options: DiffOptions): Promise<CheckpointDiff>;
+  diff(
+    label: string,
+    options: RestoreOptions,
+  ): Promise<{
+    /** Content or type differs: a restore rewrites them. */
+    changed: string[];
+    /** Present now, absent from the checkpoint: a restore deletes them. */
+    created: string[];
+    /** In the checkpoint, missing now: a restore recreates them. */
+    deleted: string[];
+    /** Only the mode or the modification time differs. */
+    metadata: string[];
+  }>;
   /** The manifest of a checkpoint. */
-  manifest(label: string, options: CheckpointRef): Promise<CheckpointEntry[]>;
+  manifest(
+    label: string,
+    options: CheckpointRef,
+  ): Promise<
+    {
+      /** Relative to the origin with `/` separators; `.` is the origin folder itself. */
+      path: string;
+      /** What the path is: a file, a folder, a symlink or a special file. */
+      type: 'file' | 'dir' | 'symlink' | 'fifo' | 'socket' | 'char-device' | 'block-device';
+      /** Permission bits including setuid, setgid and sticky (`st_mode & 0o7777`). */
+      mode: number;
+      /** Bytes, for files. */
+      size: number;
+      /** Modification time in nanoseconds since the epoch, as a decimal string (restored to the microsecond). */
+      mtimeNs: string;
+      /**
+       * Name of the stored copy of a non-empty file in the origin's object pool. Later checkpoints of the file untouched
+       * share it, so equal ids mean equal content. No content hash is computed (see docs/checkpoint.md).
+       */
+      contentId?: string;
+      /** Where a symlink points, as written (never followed). */
+      target?: string;
+      /** Inode number and change time when saved: a file with the same inode, size, mtime and ctime is not read again. */
+      ino: number;
+      /** Status-change time in nanoseconds since the epoch, as a decimal string. */
+      ctimeNs: string;
+    }[]
+  >;
 }
+
+/**
+ * Options of {@link CheckpointStore.diff}: as for a restore, the folder compared must be the origin itself.
+ */
+export type DiffOptions = Parameters<CheckpointStore['diff']>[1];
+
+/**
+ * Differences between a folder and a checkpoint, named for what a restore would do.
+ * Paths are relative to the origin, with `/` separators.
+ */
+export type CheckpointDiff = Awaited<ReturnType<CheckpointStore['diff']>>;
+
+/**
+ * One path of a checkpoint's manifest.
+ */
+export type CheckpointEntry = Awaited<ReturnType<CheckpointStore['manifest']>>[number];

@@ -94,27 +94,6 @@ export interface CondenseResult {
 }
 
 /**
- * How far the context of a block-starting line reaches:
- * `'blank'` up to the next blank line; `'indented'` while lines are indented;
- * `'dedent'` while indented, plus the first unindented line (a Python traceback's exception line);
- * a RegExp: up to the next line matching it.
- */
-export type BlockEnd = 'blank' | 'indented' | 'dedent' | RegExp;
-
-/** A block kept whole around a failure: a start line and where the block ends. */
-export interface BlockRule {
-  /** The line that opens the block (it is kept as a failure signal). */
-  start: RegExp;
-  /** Where the block ends. */
-  until: BlockEnd;
-  /** Most lines kept after the start line. @defaultValue 20 */
-  maxLines?: number;
-}
-
-/** Built-in overviews for data outputs. */
-export type OverviewKind = 'commits' | 'diff' | 'listing' | 'matches' | 'log';
-
-/**
  * A recognizer: plain data describing one tool family's output. Pass your own in
  * {@link CondenseOptions.recognizers}; they are tried before the built-in ones.
  */
@@ -128,7 +107,14 @@ export interface Recognizer {
   /** Tool-specific failure signals, kept in addition to the generic ones. */
   signals?: readonly RegExp[];
   /** Blocks kept whole around a failure (assertion diffs, code frames, tracebacks). */
-  blocks?: readonly BlockRule[];
+  blocks?: readonly {
+    /** The line that opens the block (it is kept as a failure signal). */
+    start: RegExp;
+    /** Where the block ends. */
+    until: 'blank' | 'indented' | 'dedent' | RegExp;
+    /** Most lines kept after the start line. @defaultValue 20 */
+    maxLines?: number;
+  }[];
   /** Final summary lines (test counts, "Found 3 errors"), always kept. */
   summary?: readonly RegExp[];
   /** Headings (file names, suites, diff headers), kept when the budget allows, before other lines. */
@@ -136,8 +122,22 @@ export interface Recognizer {
   /** Noise (passing tests, "Compiling …", progress), left out first. */
   noise?: readonly RegExp[];
   /** An overview placed first for data outputs, so a cut is never silent. */
-  overview?: OverviewKind;
+  overview?: 'commits' | 'diff' | 'listing' | 'matches' | 'log';
 }
+
+/** Built-in overviews for data outputs. */
+export type OverviewKind = NonNullable<Recognizer['overview']>;
 
 /** Old spelling of {@link Recognizer}. @deprecated use Recognizer */
 export type Recogniser = Recognizer;
+
+/**
+ * How far the context of a block-starting line reaches:
+ * `'blank'` up to the next blank line; `'indented'` while lines are indented;
+ * `'dedent'` while indented, plus the first unindented line (a Python traceback's exception line);
+ * a RegExp: up to the next line matching it.
+ */
+export type BlockEnd = BlockRule['until'];
+
+/** A block kept whole around a failure: a start line and where the block ends. */
+export type BlockRule = NonNullable<Recognizer['blocks']>[number];

@@ -3,7 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { x } from 'tinyexec';
 import { findInPath, systemProbe } from '../process/find-in-path.js';
 import { localLauncher } from '../process/local-launcher.js';
-import type { Executor, TargetOutput } from './types.js';
+import type { Executor, ExecutorTarget, TargetOutput } from './types.js';
 
 const EXEC_TIMEOUT_MS = 30_000;
 
@@ -12,6 +12,11 @@ const EXEC_TIMEOUT_MS = 30_000;
  * and the host's environment, PATH and file system. run() without `executor` behaves the same.
  */
 export function localExecutor(): Executor {
+  return createLocalExecutor();
+}
+
+/** {@link localExecutor} with the seam run() calls. */
+export function createLocalExecutor(): ExecutorTarget {
   return {
     kind: 'local',
     name: 'local',

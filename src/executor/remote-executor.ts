@@ -3,7 +3,14 @@ import { TershError } from '../errors.js';
 import { RUN_TAG_VARIABLE } from '../process/child-env.js';
 import { launchRemote } from './remote-launcher.js';
 import { FIND_PROGRAM_SCRIPT, PATHS_EXIST_SCRIPT } from './probe-scripts.js';
-import type { Executor, LaunchRequest, LaunchedProcess, TargetExecOptions, TargetOutput, TargetTransport } from './types.js';
+import type {
+  ExecutorTarget,
+  LaunchRequest,
+  LaunchedProcess,
+  TargetExecOptions,
+  TargetOutput,
+  TargetTransport,
+} from './types.js';
 
 function parseEnviron(raw: Buffer): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
@@ -25,7 +32,7 @@ function lines(output: TargetOutput): string[] {
  * An executor over a transport (docker exec, an SSH channel): runs go under the wrapper, and every question
  * run() asks about the target (its environment, PATH, directories, files) is a small command run there.
  */
-export function createRemoteExecutor(kind: string, transport: TargetTransport): Executor {
+export function createRemoteExecutor(kind: string, transport: TargetTransport): ExecutorTarget {
   let closed = false;
   let environment: Promise<NodeJS.ProcessEnv> | undefined;
   let workingDirectory: Promise<string> | undefined;

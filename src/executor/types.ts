@@ -15,7 +15,7 @@ export interface TargetOutput {
   stderr: string;
 }
 
-/** Options of {@link Executor.exec}. */
+/** Options of {@link ExecutorTarget.exec}. */
 export interface TargetExecOptions {
   /** Written to its stdin, which is then closed. @defaultValue stdin reads nothing */
   input?: Buffer | string;
@@ -26,13 +26,20 @@ export interface TargetExecOptions {
 /**
  * Where commands run: the host (the default), a container, a machine over SSH. Everything else (planning,
  * policy, capture into the host's record store, condensing, classification, expectations, retries, jobs, tools)
- * stays in tersh and works the same over every executor.
+ * stays in tersh and works the same over every executor. Made by {@link localExecutor}, {@link dockerExecutor} and
+ * {@link sshExecutor}; what tersh calls on it to start and probe processes is internal.
  */
-export interface Executor extends Launcher {
+export interface Executor {
   /** The family: `local`, `docker`, `ssh`. */
   readonly kind: string;
   /** Which target, for messages and records (`docker:web-1`, `ssh:ci@10.0.0.2`). */
   readonly name: string;
+  /** Ends every connection and client of this executor; later calls reject with `EXECUTOR_CLOSED`. */
+  close(): Promise<void>;
+}
+
+/** The seam every executor implements (internal: the public {@link Executor} shows its kind, name and close only). */
+export interface ExecutorTarget extends Executor, Launcher {
   /** Starts a run's main process in the target, in a new session there, and hands back its group over there. */
   launch(request: LaunchRequest): Promise<LaunchedProcess>;
   /** Runs `argv` in the target to its end and collects its (small) output; never rejects for what it did. */
@@ -54,8 +61,6 @@ export interface Executor extends Launcher {
   readTar?(dir: string): Promise<Readable>;
   /** Extracts a tar stream into `dir` in the target (a checkpoint's restore). */
   writeTar?(dir: string): Promise<{ input: Writable; done: Promise<TargetOutput> }>;
-  /** Ends every connection and client of this executor; later calls reject with `EXECUTOR_CLOSED`. */
-  close(): Promise<void>;
 }
 
 /** How the remote executors reach their target: a process with its streams, or one to its end. */

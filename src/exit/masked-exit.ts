@@ -9,24 +9,18 @@ import { resolveProgram } from './resolve-program.js';
 import { exitWrappers } from './wrappers.js';
 import { optionalBoolean, readOptionsObject, requiredString } from '../validate.js';
 
-/** The shape that hides a status: `cmd | tail`, `cmd; echo done`, `cmd || true`, `cmd &`. */
-export type MaskedExitKind = 'pipe' | 'sequence' | 'or-true' | 'background';
-
 /** A command whose shape hides the status of the part that matters. */
 export interface MaskedExit {
   /** Which shape hides the status. */
-  kind: MaskedExitKind;
+  kind: 'pipe' | 'sequence' | 'or-true' | 'background';
   /** The part whose status is hidden. */
   hidden: string;
   /** One sentence: what hides the status and how to see it. */
   hint: string;
 }
 
-/** Options of {@link detectMaskedExit}. */
-export interface DetectMaskedExitOptions {
-  /** The command runs with `set -o pipefail`, so a pipeline reports its failing segment. @defaultValue false */
-  pipefail?: boolean;
-}
+/** The shape that hides a status: `cmd | tail`, `cmd; echo done`, `cmd || true`, `cmd &`. */
+export type MaskedExitKind = MaskedExit['kind'];
 
 const reportsStatus = /\$\?|PIPESTATUS/;
 
@@ -123,7 +117,13 @@ function maskingPipe(pipelines: readonly ShapePipeline[], shape: CommandShape): 
 }
 
 /** Flags a command whose shape hides a failure, with a hint on how to see the real status. */
-export function detectMaskedExit(command: string, options?: DetectMaskedExitOptions): MaskedExit | undefined {
+export function detectMaskedExit(
+  command: string,
+  options?: {
+    /** The command runs with `set -o pipefail`, so a pipeline reports its failing segment. @defaultValue false */
+    pipefail?: boolean;
+  },
+): MaskedExit | undefined {
   requiredString('command', command);
   const read = readOptionsObject('options', options, ['pipefail']);
   const found = findMaskedExit(parseCommandShape(command), optionalBoolean('pipefail', read.pipefail) ?? false);
@@ -131,3 +131,6 @@ export function detectMaskedExit(command: string, options?: DetectMaskedExitOpti
   const { programs: _programs, ...masked } = found;
   return masked;
 }
+
+/** Options of {@link detectMaskedExit}. */
+export type DetectMaskedExitOptions = NonNullable<Parameters<typeof detectMaskedExit>[1]>;

@@ -43,9 +43,6 @@ export interface RetryOptions<T = unknown> {
   random?: () => number;
 }
 
-/** Old name of {@link RetryOptions}. @deprecated use RetryOptions */
-export type RetryCallOptions<T = unknown> = RetryOptions<T>;
-
 export interface NormalizedRetryCallOptions<T> extends BackoffShape {
   retries: number;
   shouldRetry: (context: RetryContext<T>) => boolean | Promise<boolean>;

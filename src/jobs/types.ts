@@ -1,12 +1,5 @@
-import type { JobHost } from './job-host.js';
 import type { RunResult } from '../result/run-result.js';
 import type { JobLine } from './lines.js';
-
-/**
- * `running` until the main process has exited AND every process it left behind is gone;
- * `exited` when it ended by itself; `killed` when a signal, the lifetime or a cancel ended it.
- */
-export type JobStatus = 'running' | 'exited' | 'killed';
 
 /** Options of {@link createJobManager}. */
 export interface JobManagerOptions {
@@ -42,7 +35,7 @@ export interface JobLogs {
   /** The record holding the whole output: `detail(recordId)` and `read(recordId, …)` work after the job is gone. */
   recordId: string;
   /** `running`, `exited` or `killed`. */
-  status: JobStatus;
+  status: JobInfo['status'];
   /** The exit code once finished (null when a signal ended it). */
   exit?: number | null;
   /** Decoded stdout from `stdoutOffset`, at most `maxBytes`. */
@@ -78,7 +71,7 @@ export interface JobInfo {
   /** The main process, leader of the job's process group. */
   pid: number;
   /** `running`, `exited` or `killed`. */
-  status: JobStatus;
+  status: 'running' | 'exited' | 'killed';
   /** ISO time the job started. */
   startedAt: string;
   /** Milliseconds since the job started (its whole runtime once finished). */
@@ -98,10 +91,18 @@ export interface JobInfo {
 }
 
 /**
+ * `running` until the main process has exited AND every process it left behind is gone;
+ * `exited` when it ended by itself; `killed` when a signal, the lifetime or a cancel ended it.
+ */
+export type JobStatus = JobInfo['status'];
+
+/**
  * Background jobs: their logs by offset, waiting, signals, stdin, and reaping. Created by
  * {@link createJobManager} or held by a shell as `shell.jobs`.
  */
-export interface JobManager extends JobHost {
+export interface JobManager {
+  /** The lifetime given to background jobs that set no `timeoutMs`, in ms. */
+  readonly defaultLifetimeMs: number;
   /** Output past the offsets, the status, and the final result once finished; waits in the library when asked. */
   logs(jobId: string, options?: JobLogsOptions): Promise<JobLogs>;
   /**

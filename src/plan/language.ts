@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { Language, Parser } from 'web-tree-sitter';
+import type * as TreeSitter from 'web-tree-sitter';
+import type { Language, Parser } from 'web-tree-sitter';
 import { TershError } from '../errors.js';
 import { withBaselineWasm } from './wasm-tiering.js';
 
@@ -17,8 +18,15 @@ function grammarPath(): string {
   return existsSync(shipped) ? shipped : createRequire(import.meta.url).resolve('tree-sitter-bash/tree-sitter-bash.wasm');
 }
 
+/** The runtime the build copies into dist/vendor/ (the package depends on nothing for it), else the devDependency. */
+async function loadRuntime(): Promise<typeof TreeSitter> {
+  const shipped = new URL('../vendor/web-tree-sitter/tree-sitter.js', import.meta.url);
+  return existsSync(fileURLToPath(shipped)) ? (import(shipped.href) as Promise<typeof TreeSitter>) : import('web-tree-sitter');
+}
+
 function loadLanguage(): Promise<Language> {
   languagePromise ??= withBaselineWasm(async () => {
+    const { Language, Parser } = await loadRuntime();
     await Parser.init();
     return Language.load(grammarPath());
   }).catch((error: unknown) => {
@@ -31,6 +39,7 @@ function loadLanguage(): Promise<Language> {
 /** A fresh tree-sitter parser set to the bash grammar. */
 export async function createBashParser(): Promise<Parser> {
   const language = await loadLanguage();
+  const { Parser } = await loadRuntime();
   const parser = new Parser();
   parser.setLanguage(language);
   return parser;

@@ -17,20 +17,20 @@ export interface PolicyOptions {
   mode?: 'enforce' | 'warn' | 'off';
 }
 
-/** What a policy says of one plan. */
-export interface PolicyDecision {
-  /** `allow`, `warn` (run, with a warning) or `block` (refuse to run). */
-  action: 'allow' | 'warn' | 'block';
-  /** The entry that decided (`rm -rf`, `rule:git.push-force`), absent when nothing matched. */
-  rule?: string;
-  /** One sentence for the user or the model. */
-  reason?: string;
-}
-
 /** An allow/deny policy over plans, from {@link createPolicy}; `run()` and shells apply it before spawning. */
 export interface Policy {
   /** `enforce`, `warn` or `off`, as created. */
   readonly mode: 'enforce' | 'warn' | 'off';
   /** The decision for a plan. */
-  check(plan: Plan): PolicyDecision;
+  check(plan: Plan): {
+    /** `allow`, `warn` (run, with a warning) or `block` (refuse to run). */
+    action: 'allow' | 'warn' | 'block';
+    /** The entry that decided (`rm -rf`, `rule:git.push-force`), absent when nothing matched. */
+    rule?: string;
+    /** One sentence for the user or the model. */
+    reason?: string;
+  };
 }
+
+/** What a policy says of one plan. */
+export type PolicyDecision = ReturnType<Policy['check']>;

@@ -1,11 +1,4 @@
 /**
- * What a command may do, from least to most worrying (`read-only` is the only safe one).
- * `complex`: undecidable statically (substitutions, redirects, globs, dynamic command names, parse errors).
- * `unknown`: a program no rule knows.
- */
-export type PlanCategory = 'read-only' | 'mutating' | 'network' | 'unknown' | 'complex' | 'destructive';
-
-/**
  * A path a segment may create, modify or delete, where it is statically known.
  */
 export interface PlanEffect {
@@ -26,7 +19,7 @@ export interface PlanSegment {
   /** The ids of the rules that fired, including structural ones such as `shell.redirect` or `exec.pipe-to-shell`. */
   rules: string[];
   /** This segment's category. */
-  category: PlanCategory;
+  category: Plan['category'];
   /** True when this segment may destroy data. */
   destructive: boolean;
   /** Whether its effects can be undone; `unknown` when no rule says. */
@@ -46,7 +39,7 @@ export interface PlanSegment {
  */
 export interface Plan {
   /** The worst segment decides: destructive, then complex, unknown, network, mutating, read-only. */
-  category: PlanCategory;
+  category: 'read-only' | 'mutating' | 'network' | 'unknown' | 'complex' | 'destructive';
   /** True whenever some segment may destroy data, even when `category` is `complex`. */
   destructive: boolean;
   /** `false` when some effect cannot be undone; `true` only when every segment is read-only or known to be undoable. */
@@ -60,18 +53,11 @@ export interface Plan {
 }
 
 /**
- * Which operands of a matching command are the paths it touches.
+ * What a command may do, from least to most worrying (`read-only` is the only safe one).
+ * `complex`: undecidable statically (substitutions, redirects, globs, dynamic command names, parse errors).
+ * `unknown`: a program no rule knows.
  */
-export interface PlanRuleEffects {
-  /** What the command does to those operands. */
-  kind: 'create' | 'modify' | 'delete';
-  /** `all` operands, only the `last`, or `all-but-last` (the sources of `mv`). */
-  operands: 'all' | 'last' | 'all-but-last';
-  /** Leading operands to skip (the mode of `chmod 644 file`). @defaultValue 0 */
-  skip?: number;
-  /** Take the path from an argument with this prefix instead of the operands (`of=` for `dd`). */
-  prefix?: string;
-}
+export type PlanCategory = Plan['category'];
 
 /**
  * One rule of the catalogue: plain data, matched against a segment's normalised argv.
@@ -103,7 +89,16 @@ export interface PlanRule {
   /** Whether the effect can be undone. @defaultValue `false` for destructive rules, unknown otherwise */
   reversible?: boolean;
   /** Which operands are the paths it touches. */
-  effects?: PlanRuleEffects;
+  effects?: {
+    /** What the command does to those operands. */
+    kind: 'create' | 'modify' | 'delete';
+    /** `all` operands, only the `last`, or `all-but-last` (the sources of `mv`). */
+    operands: 'all' | 'last' | 'all-but-last';
+    /** Leading operands to skip (the mode of `chmod 644 file`). @defaultValue 0 */
+    skip?: number;
+    /** Take the path from an argument with this prefix instead of the operands (`of=` for `dd`). */
+    prefix?: string;
+  };
   /** The command also reaches the network, whatever its category (`git push --force`). @defaultValue false */
   network?: boolean;
   /** Options of the program that take a separate value, so the value is not taken for an operand. */
@@ -131,3 +126,8 @@ export interface Planner {
   /** Plans a command synchronously (same result as `plan()`). */
   plan(command: string): Plan;
 }
+
+/**
+ * Which operands of a matching command are the paths it touches.
+ */
+export type PlanRuleEffects = NonNullable<PlanRule['effects']>;

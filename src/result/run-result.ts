@@ -1,8 +1,5 @@
 import type { TraceSummary } from '../trace/index.js';
 
-/** Which interpreter ran a command; `direct` means no shell at all. */
-export type ShellKind = 'direct' | 'bash' | 'sh' | 'powershell' | 'cmd';
-
 /**
  * The quiet result of a run: `id`, `exit`, `ok`, `ms` and `shellKind` always; every other field
  * only when it says something. Everything in full stays in the record store under `id`.
@@ -17,7 +14,7 @@ export interface RunResult {
   /** Wall time in milliseconds. */
   ms: number;
   /** Which interpreter ran the command (`direct`: no shell). */
-  shellKind: ShellKind;
+  shellKind: 'direct' | 'bash' | 'sh' | 'powershell' | 'cmd';
   /** The main process's id (leader of its process group), once one was started. */
   pid?: number;
   /** A shell was chosen because the command's syntax needs one (pipes, redirects, `&&`…), not because `shell` asked for it. */
@@ -49,7 +46,14 @@ export interface RunResult {
    * stdout was an image (PNG, JPEG, GIF or WebP; raw bytes, or base64 text alone or as a `data:` URI), at most 5 MiB:
    * it is returned here, base64-encoded, and not as text. `bytes` is the image's size.
    */
-  stdoutImage?: StdoutImage;
+  stdoutImage?: {
+    /** The image's media type, read from its first bytes. */
+    mimeType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+    /** Size of the image in bytes (decoded, when stdout was base64). */
+    bytes: number;
+    /** The image, base64-encoded. */
+    data: string;
+  };
   /** A live-output callback (`onStdout`, `onStderr`, `onLine`) threw: it was not called again, and the run went on. */
   callbackError?: string;
   /** Stdout looked binary: the view says so instead of showing it. */
@@ -97,14 +101,10 @@ export interface RunResult {
   autoBackgrounded?: true;
 }
 
+/** Which interpreter ran a command; `direct` means no shell at all. */
+export type ShellKind = RunResult['shellKind'];
+
 /**
  * An image a command wrote to stdout.
  */
-export interface StdoutImage {
-  /** The image's media type, read from its first bytes. */
-  mimeType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
-  /** Size of the image in bytes (decoded, when stdout was base64). */
-  bytes: number;
-  /** The image, base64-encoded. */
-  data: string;
-}
+export type StdoutImage = NonNullable<RunResult['stdoutImage']>;

@@ -3,7 +3,7 @@ import { checkAgainstFindings } from '../expect/check-expectations.js';
 import { findInChunks, findInText, type StdoutFindings } from '../expect/stdout-findings.js';
 import type { FinishedRun } from './build-result.js';
 import { chunkDecoder } from './decode.js';
-import type { Executor } from '../executor/types.js';
+import type { ExecutorTarget } from '../executor/types.js';
 
 const WHOLE_STREAM_LIMIT = 64 * 1024 * 1024;
 
@@ -46,7 +46,12 @@ async function findInStdout(
 export async function applyExpectations(
   finished: FinishedRun,
   expect: NormalizedExpectations,
-  context: { cwd: string; encoding: string | undefined; gitBefore: GitSnapshot | undefined; executor?: Executor | undefined },
+  context: {
+    cwd: string;
+    encoding: string | undefined;
+    gitBefore: GitSnapshot | undefined;
+    executor?: ExecutorTarget | undefined;
+  },
 ): Promise<void> {
   if (context.executor) {
     await applyInTarget(finished, expect, { ...context, executor: context.executor });
@@ -75,7 +80,7 @@ export async function applyExpectations(
 async function applyInTarget(
   finished: FinishedRun,
   expect: NormalizedExpectations,
-  context: { cwd: string; encoding: string | undefined; executor: Executor },
+  context: { cwd: string; encoding: string | undefined; executor: ExecutorTarget },
 ): Promise<void> {
   const { result } = finished;
   const present = expect.fileExists ?? [];

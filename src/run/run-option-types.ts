@@ -1,6 +1,5 @@
 import type { RecordStore } from '../store/index.js';
-import type { JobHost } from '../jobs/job-host.js';
-import type { OutputStreamName } from './live-output.js';
+import type { JobManager } from '../jobs/types.js';
 import type { Policy, PolicyOptions } from '../plan/index.js';
 import type { SandboxOptions } from '../sandbox/index.js';
 import type { Executor } from '../executor/types.js';
@@ -28,7 +27,14 @@ export interface RunOptions extends RunRetryOptions {
   /** Cancels the run: the whole group is killed and the result says `canceled`. */
   signal?: AbortSignal;
   /** Called every `progressIntervalMs` while a foreground run goes on (never for a run that ends sooner). */
-  onProgress?: (progress: RunProgress) => void;
+  onProgress?: (progress: {
+    /** Milliseconds since this attempt started. */
+    elapsedMs: number;
+    /** Lines written so far to stdout (an unterminated last line counts). */
+    stdoutLines: number;
+    /** Lines written so far to stderr. */
+    stderrLines: number;
+  }) => void;
   /** How often `onProgress` is called. @defaultValue 2000 */
   progressIntervalMs?: number;
   /** Called with each piece of stdout as it arrives, decoded (a character split across chunks waits until it is whole). Foreground runs only. */
@@ -40,7 +46,7 @@ export interface RunOptions extends RunRetryOptions {
    * unterminated last line comes when the run ends. A callback that throws is not called again and the result
    * says so in `callbackError`; the run goes on. Foreground runs only.
    */
-  onLine?: (line: string, stream: OutputStreamName) => void;
+  onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
   /** Written to the child's stdin, which is then closed. Without it stdin reads /dev/null. */
   input?: string | Uint8Array;
   /** Encoding of the output when it is not UTF-8 (any name iconv-lite knows). @defaultValue a UTF-8 check, then windows-1252 */
@@ -87,7 +93,7 @@ export interface RunOptions extends RunRetryOptions {
    */
   spawner?: 'direct' | 'warm' | 'auto';
   /** The job manager that takes background jobs. @defaultValue a job manager per process */
-  jobs?: JobHost;
+  jobs?: JobManager;
   /** Post-conditions checked in the same call; the result says `assertOk` and `assertionsFailed`. */
   expect?: Expectations;
   /** More exit-code rules, tried before the built-in ones. @defaultValue [] */
@@ -119,11 +125,4 @@ export interface RunOptions extends RunRetryOptions {
 /**
  * How far a running command has got, for {@link RunOptions.onProgress}.
  */
-export interface RunProgress {
-  /** Milliseconds since this attempt started. */
-  elapsedMs: number;
-  /** Lines written so far to stdout (an unterminated last line counts). */
-  stdoutLines: number;
-  /** Lines written so far to stderr. */
-  stderrLines: number;
-}
+export type RunProgress = Parameters<NonNullable<RunOptions['onProgress']>>[0];

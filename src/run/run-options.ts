@@ -18,7 +18,7 @@ import type { LiveOutputCallbacks } from './live-output.js';
 import type { Policy } from '../plan/index.js';
 import { normalizePolicy } from './run-policy.js';
 import { normalizeSandboxOptions, type NormalizedSandboxOptions } from '../sandbox/index.js';
-import type { Executor } from '../executor/types.js';
+import type { ExecutorTarget } from '../executor/types.js';
 import { isExecutor } from './run-target.js';
 import { normalizeExitRules, type ExitRule } from '../exit/index.js';
 import {
@@ -78,7 +78,7 @@ export interface NormalizedRunOptions {
   trace: boolean;
   description: string | undefined;
   /** Where the command runs; `cwd` is then a path there, settled by bindToTarget() before the first attempt. */
-  executor: Executor | undefined;
+  executor: ExecutorTarget | undefined;
 }
 
 export const RUN_OPTION_KEYS = [
@@ -130,10 +130,10 @@ function pickRetry(raw: Record<string, unknown>): RunRetryOptions {
  * The `executor` and the `cwd` it gives meaning to: on this host an existing directory (default `process.cwd()`);
  * over an executor a path in the target, checked there (bindToTarget), `''` until the target's own is read.
  */
-export function normalizeExecutorCwd(raw: Record<string, unknown>): { executor: Executor | undefined; cwd: string } {
+export function normalizeExecutorCwd(raw: Record<string, unknown>): { executor: ExecutorTarget | undefined; cwd: string } {
   if (raw.executor !== undefined && !isExecutor(raw.executor))
     throw invalid('executor', 'an executor (from dockerExecutor(), localExecutor()…)', raw.executor);
-  const executor = raw.executor as Executor | undefined;
+  const executor = raw.executor as ExecutorTarget | undefined;
   const givenCwd = optionalString('cwd', raw.cwd, { nonEmpty: true });
   const cwd = executor ? (givenCwd ?? '') : resolve(givenCwd ?? process.cwd());
   if (!executor && !statSync(cwd, { throwIfNoEntry: false })?.isDirectory())

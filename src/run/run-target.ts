@@ -1,14 +1,14 @@
 import { posix } from 'node:path';
 import { TershError } from '../errors.js';
-import type { Executor } from '../executor/types.js';
+import type { ExecutorTarget } from '../executor/types.js';
 import { invalid } from '../validate.js';
 import { directArgv } from './direct-argv.js';
 import type { ResolvedCommand } from './resolve-command.js';
 import type { NormalizedRunOptions } from './run-options.js';
 
 /** True for an object that implements the executor seam (from `dockerExecutor()`, `localExecutor()`…). */
-export function isExecutor(value: unknown): value is Executor {
-  const candidate = value as Partial<Executor> | null;
+export function isExecutor(value: unknown): value is ExecutorTarget {
+  const candidate = value as Partial<ExecutorTarget> | null;
   return (
     typeof candidate === 'object' &&
     candidate !== null &&
@@ -22,7 +22,7 @@ export function isExecutor(value: unknown): value is Executor {
  * Settles, in the target, what run() would settle on the host: the working directory (the target's own when none
  * is given), and refuses what cannot be done there rather than do it on the host by mistake.
  */
-export async function bindToTarget(opts: NormalizedRunOptions, executor: Executor): Promise<void> {
+export async function bindToTarget(opts: NormalizedRunOptions, executor: ExecutorTarget): Promise<void> {
   if (opts.trace)
     throw new TershError(
       'EXECUTOR_UNSUPPORTED',
@@ -73,7 +73,7 @@ export function targetBubblewrap(
 
 /** `sandbox: true` over an executor: bubblewrap there when it is installed, else a refusal (never unconfined). */
 export async function sandboxInTarget(
-  executor: Executor,
+  executor: ExecutorTarget,
   opts: NormalizedRunOptions,
   env: NodeJS.ProcessEnv,
   command: ResolvedCommand,
@@ -97,7 +97,7 @@ export async function resolveInTarget(
   command: string,
   opts: NormalizedRunOptions,
   env: NodeJS.ProcessEnv,
-  executor: Executor,
+  executor: ExecutorTarget,
 ): Promise<ResolvedCommand> {
   if (opts.shell !== true && typeof opts.shell !== 'string') {
     const argv = directArgv(command);
@@ -112,7 +112,7 @@ export async function shellInTarget(
   command: string,
   opts: NormalizedRunOptions,
   env: NodeJS.ProcessEnv,
-  executor: Executor,
+  executor: ExecutorTarget,
 ): Promise<ResolvedCommand> {
   const preferred = typeof opts.shell === 'string' ? opts.shell : undefined;
   if (preferred === 'powershell' || preferred === 'cmd')

@@ -1,34 +1,6 @@
 import { x } from 'tinyexec';
 import { findExecutable } from '../process/find-executable.js';
 
-/**
- * What confinement this machine offers, and if none, why and how to get it.
- */
-export interface SandboxSupport {
-  /** True when commands can run confined here. */
-  available: boolean;
-  /** Which confinement: bubblewrap on Linux, sandbox-exec on macOS. */
-  kind?: 'bubblewrap' | 'sandbox-exec';
-  /** The binary that will be used. */
-  path?: string;
-  /** Why no sandbox is available. */
-  reason?: string;
-  /** How to make one available. */
-  install?: string;
-}
-
-/**
- * Where to look; for tests and unusual installs.
- */
-export interface SandboxSupportOptions {
-  /** The platform to answer for. @defaultValue process.platform */
-  platform?: NodeJS.Platform;
-  /** The bubblewrap binary (name looked up on PATH, or an absolute path). @defaultValue 'bwrap' */
-  bwrapPath?: string;
-  /** The sandbox-exec binary, on macOS. @defaultValue '/usr/bin/sandbox-exec' */
-  sandboxExecPath?: string;
-}
-
 const linuxInstall =
   'Install bubblewrap: `apt-get install bubblewrap` (Debian/Ubuntu), `dnf install bubblewrap` (Fedora), `apk add bubblewrap` (Alpine) or `pacman -S bubblewrap` (Arch).';
 const userNamespaceHint =
@@ -59,7 +31,27 @@ const probes = new Map<string, Promise<SandboxSupport>>();
 /**
  * Says whether sandboxed runs can work here. On Linux this really runs bubblewrap once (cached for the process).
  */
-export function sandboxSupport(options: SandboxSupportOptions = {}): Promise<SandboxSupport> {
+export function sandboxSupport(
+  options: {
+    /** The platform to answer for. @defaultValue process.platform */
+    platform?: NodeJS.Platform;
+    /** The bubblewrap binary (name looked up on PATH, or an absolute path). @defaultValue 'bwrap' */
+    bwrapPath?: string;
+    /** The sandbox-exec binary, on macOS. @defaultValue '/usr/bin/sandbox-exec' */
+    sandboxExecPath?: string;
+  } = {},
+): Promise<{
+  /** True when commands can run confined here. */
+  available: boolean;
+  /** Which confinement: bubblewrap on Linux, sandbox-exec on macOS. */
+  kind?: 'bubblewrap' | 'sandbox-exec';
+  /** The binary that will be used. */
+  path?: string;
+  /** Why no sandbox is available. */
+  reason?: string;
+  /** How to make one available. */
+  install?: string;
+}> {
   const platform = options.platform ?? process.platform;
   const key = JSON.stringify([platform, options.bwrapPath, options.sandboxExecPath]);
   let probe = probes.get(key);
@@ -107,3 +99,13 @@ async function detectSandboxExec(path: string): Promise<SandboxSupport> {
     install: 'Nested sandboxes are refused by macOS: run tersh outside another sandbox-exec.',
   };
 }
+
+/**
+ * Where to look; for tests and unusual installs.
+ */
+export type SandboxSupportOptions = NonNullable<Parameters<typeof sandboxSupport>[0]>;
+
+/**
+ * What confinement this machine offers, and if none, why and how to get it.
+ */
+export type SandboxSupport = Awaited<ReturnType<typeof sandboxSupport>>;

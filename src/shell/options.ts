@@ -1,4 +1,4 @@
-import type { Executor } from '../executor/types.js';
+import type { ExecutorTarget } from '../executor/types.js';
 import type { Policy } from '../plan/index.js';
 import { normalizeExecutorCwd, normalizeRunOptions, RUN_OPTION_KEYS } from '../run/run-options.js';
 import { normalizePolicy } from '../run/run-policy.js';
@@ -29,7 +29,7 @@ export interface NormalizedShellOptions {
   persistEnv: boolean;
   jobs: Record<string, unknown>;
   /** Where every run goes; `cwd` is then a path there ('' until the target's own is read). */
-  executor: Executor | undefined;
+  executor: ExecutorTarget | undefined;
   allowDangerouslyDisableSandbox: boolean;
 }
 

@@ -1,6 +1,6 @@
 export { createRecordStore, isRecordStore, startRecord } from './record-store.js';
-export type { RecordStore, RecordStoreOptions, DetailOptions, ReadOptions, RecordInit } from './record-store.js';
-export type { RecordMeta, RecordStream, DetailSelector } from './record-meta.js';
+export type { RecordStore, RecordStoreOptions, DetailOptions, DetailSelector, ReadOptions, RecordInit } from './record-store.js';
+export type { RecordMeta, RecordStream } from './record-meta.js';
 export type { ReadPage, ExpiredRead } from './read-stream.js';
 export { RecordWriter } from './record-writer.js';
 export type { RecordWriterOptions } from './record-writer.js';

@@ -36,6 +36,3 @@ export interface RecordMeta {
 
 /** The streams a record holds. */
 export type RecordStream = 'stdout' | 'stderr' | 'trace';
-
-/** What `detail` can select. */
-export type DetailSelector = RecordStream | 'meta';

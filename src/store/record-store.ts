@@ -7,7 +7,7 @@ import { numberedLines } from './detail.js';
 import { RecordIndex, wasEvicted, type EvictionLimits } from './eviction.js';
 import { isRecordId, newRecordId } from './ids.js';
 import { readPage, type ExpiredRead, type ReadPage } from './read-stream.js';
-import type { DetailSelector, RecordMeta, RecordStream } from './record-meta.js';
+import type { RecordMeta, RecordStream } from './record-meta.js';
 import { RecordWriter } from './record-writer.js';
 import { defaultStateDir, ensurePrivateDir } from './store-dir.js';
 import { writerStamp } from './writer-liveness.js';
@@ -27,7 +27,7 @@ export interface RecordStoreOptions {
 /** Options of {@link RecordStore.detail}: which part of a record, and which lines. */
 export interface DetailOptions {
   /** Which part of the record. @defaultValue 'stdout' */
-  selector?: DetailSelector;
+  selector?: RecordStream | 'meta';
   /**
    * A regular expression: only the lines matching it, each prefixed by its line number. It runs on RE2, in time
    * linear in the record; backreferences and lookaround are refused with a TypeError.
@@ -40,6 +40,9 @@ export interface DetailOptions {
   /** Most bytes returned; past it a marker says how to page on. @defaultValue 8 MiB */
   maxBytes?: number;
 }
+
+/** What `detail` can select. */
+export type DetailSelector = NonNullable<DetailOptions['selector']>;
 
 /** Options of {@link RecordStore.read}: a page by byte offset. */
 export interface ReadOptions {

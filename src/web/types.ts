@@ -98,14 +98,6 @@ export interface SearchHit {
   snippet: string;
 }
 
-/**
- * A search backend: the caller's own, or one of tersh's (Brave, DuckDuckGo).
- */
-export type SearchBackend = (
-  query: string,
-  context: { numResults: number; signal: AbortSignal },
-) => Promise<readonly SearchHit[]>;
-
 /** Options of {@link webSearch}. */
 export interface WebSearchOptions {
   /** Most results returned. @defaultValue 5 */
@@ -115,7 +107,7 @@ export interface WebSearchOptions {
   /** Results whose host is one of these domains or under them are dropped. */
   blockedDomains?: readonly string[];
   /** The caller's own backend, used instead of Brave and DuckDuckGo. */
-  searchBackend?: SearchBackend;
+  searchBackend?: (query: string, context: { numResults: number; signal: AbortSignal }) => Promise<readonly SearchHit[]>;
   /** Brave Search API key. @defaultValue `process.env.BRAVE_SEARCH_API_KEY` */
   braveApiKey?: string;
   /** Base URL of the Brave Search API (for tests and proxies). @defaultValue 'https://api.search.brave.com' */
@@ -141,3 +133,8 @@ export interface WebSearchResult {
   /** Which backend answered: `brave`, `duckduckgo` or `custom`. */
   backend: 'brave' | 'duckduckgo' | 'custom';
 }
+
+/**
+ * A search backend: the caller's own, or one of tersh's (Brave, DuckDuckGo).
+ */
+export type SearchBackend = NonNullable<WebSearchOptions['searchBackend']>;

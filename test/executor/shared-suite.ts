@@ -2,6 +2,7 @@
 // container, a machine over SSH. Each executor's test file calls describeExecutorSuite() with its factory.
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExecutorTarget } from '../../src/executor/types.js';
 import { createRecordStore, createShell, run, type Executor, type RecordStore } from '../../src/index.js';
 import { uniqueSleepSeconds } from '../helpers/processes.js';
 
@@ -189,12 +190,13 @@ export function describeExecutorSuite(
     });
 
     it('confines a sandboxed run with bubblewrap in the target, or refuses it there, never runs it unconfined', async () => {
-      const hasBwrap = (await executor.findProgram('bwrap', await executor.baseEnv())) !== undefined;
+      const target = executor as ExecutorTarget; // every executor factory makes one; the public type hides the seam
+      const hasBwrap = (await target.findProgram('bwrap', await target.baseEnv())) !== undefined;
       const outside = `/var/tmp/tersh-unconfined-${Date.now()}`;
       const attempt = run(`touch ${outside}`, { executor, store, sandbox: true, cwd: fixture.scratchDir });
       if (hasBwrap) expect(await attempt).toMatchObject({ ok: false, sandboxed: true });
       else await expect(attempt).rejects.toMatchObject({ code: 'SANDBOX_UNAVAILABLE' });
-      expect(await executor.pathsExist([outside], '/')).toEqual([false]);
+      expect(await target.pathsExist([outside], '/')).toEqual([false]);
     });
   });
 }

@@ -8,7 +8,7 @@ import { isTershError } from '../../src/errors.js';
 import { run } from '../../src/index.js';
 import { createSshExecutor } from '../../src/executor/ssh/ssh-executor.js';
 import { sshExecutor } from '../../src/executor/ssh/public-ssh-executor.js';
-import type { Executor, LaunchRequest } from '../../src/executor/types.js';
+import type { ExecutorTarget, LaunchRequest } from '../../src/executor/types.js';
 import { RUN_TAG_VARIABLE } from '../../src/process/child-env.js';
 import { uniqueSleepSeconds } from '../helpers/processes.js';
 import { startSshd, type Sshd } from '../fixtures/sshd.js';
@@ -17,7 +17,7 @@ import { sleepersAroundHostDeath } from './host-death.js';
 import { hostCommandLines, sleepers } from './target-processes.js';
 
 let sshd: Sshd;
-let executor: Executor;
+let executor: ExecutorTarget;
 let cwd: string;
 
 function options(): { host: string; port: number; user: string; privateKey: string; knownHosts: string } {
@@ -26,7 +26,7 @@ function options(): { host: string; port: number; user: string; privateKey: stri
 
 beforeAll(async () => {
   sshd = await startSshd();
-  executor = sshExecutor(options());
+  executor = createSshExecutor(options()).executor;
   cwd = sshd.workdir();
 });
 afterAll(async () => {
@@ -186,7 +186,7 @@ describe('the SSH executor', () => {
   });
 
   it('leaves nothing running over there after close()', async () => {
-    const own = sshExecutor(options());
+    const own = createSshExecutor(options()).executor;
     const seconds = uniqueSleepSeconds();
     const launched = await own.launch(request(`sleep ${seconds} & setsid sleep ${seconds} & sleep ${seconds}`));
     launched.stdout.resume();
@@ -224,10 +224,10 @@ describe('the SSH executor', () => {
   }, 120_000);
 
   it('refuses a host whose key changed, with the fingerprint, before running anything', async () => {
-    const other = sshExecutor({
+    const other = createSshExecutor({
       ...options(),
       knownHosts: `[127.0.0.1]:${sshd.port} ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl\n`,
-    });
+    }).executor;
     const error = await other.launch(request('true')).catch((caught: unknown) => caught);
     expect(isTershError(error) && error.code).toBe('SSH_HOST_KEY_CHANGED');
     expect(String(error)).toContain(sshd.hostKeyFingerprint);

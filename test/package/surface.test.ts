@@ -73,6 +73,26 @@ describe('the public surface', () => {
     }
   });
 
+  it('names at most 114 things in the API report, and none of the process seam an executor or run() uses', () => {
+    const report = readFileSync(resolve(import.meta.dirname, '../../etc/tersh.api.md'), 'utf8');
+    const names = [...report.matchAll(/^export (?:declare )?(?:function|const|class|interface|type) (\w+)/gm)].map(
+      (match) => match[1],
+    );
+    expect(names.length).toBeGreaterThan(PUBLIC_VALUES.length);
+    expect(names.length).toBeLessThanOrEqual(114);
+    for (const plumbing of [
+      'Launcher',
+      'LaunchRequest',
+      'LaunchedProcess',
+      'ProcessExit',
+      'RunGroup',
+      'TargetOutput',
+      'JobHost',
+    ]) {
+      expect(names, plumbing).not.toContain(plumbing);
+    }
+  });
+
   it('keeps the old names working as aliases of the new ones', () => {
     expect(tersh.defaultRules).toBe(tersh.planRules);
   });

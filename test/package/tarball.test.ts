@@ -1,9 +1,9 @@
-// The npm tarball holds what a user needs and nothing else: the build, the grammar wasm with its licence, the docs,
-// no source maps to unshipped sources, no tree-sitter-bash C sources. Packed for real from the build, then
-// unpacked into a consumer folder whose node_modules has tersh's runtime dependencies only: the grammar loads from
-// the shipped wasm, and the .d.ts compile with `types: []` and skipLibCheck off.
+// The npm tarball holds what a user needs and nothing else: the build, the files copied from build-time packages (the
+// grammar wasm, the parser runtime, turndown and its DOM) each with its licence, the docs; no source maps to unshipped
+// sources, no C sources. Packed for real from the build, then installed by npm into a fresh consumer: its
+// node_modules stays within 15 MB, the copies load, and the .d.ts compile with `types: []` and skipLibCheck off.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,7 +50,7 @@ describe('the npm package', () => {
     packed = (JSON.parse(out) as PackResult[])[0]!;
   }, 240_000);
 
-  it('ships the build, the grammar wasm with its licence, the licence, the readme and the docs', () => {
+  it('ships the build, the copied grammar, parser runtime, turndown and DOM with their licences, the readme and the docs', () => {
     const paths = packed.files.map((file) => file.path);
     for (const path of [
       'dist/index.js',
@@ -58,6 +58,14 @@ describe('the npm package', () => {
       'dist/cli/main.js',
       'dist/grammar/tree-sitter-bash.wasm',
       'dist/grammar/LICENSE',
+      'dist/vendor/web-tree-sitter/tree-sitter.js',
+      'dist/vendor/web-tree-sitter/tree-sitter.wasm',
+      'dist/vendor/web-tree-sitter/LICENSE',
+      'dist/vendor/turndown/lib/turndown.browser.es.js',
+      'dist/vendor/turndown/LICENSE',
+      'dist/vendor/domino/lib/index.js',
+      'dist/vendor/domino/package.json',
+      'dist/vendor/domino/LICENSE',
       'LICENSE',
       'README.md',
       'CHANGELOG.md',
@@ -78,49 +86,83 @@ describe('the npm package', () => {
     expect(stray).toEqual([]);
   });
 
-  it('stays small: under 1 MB packed and 4 MB unpacked', () => {
-    expect(packed.size).toBeLessThan(1024 * 1024);
-    expect(packed.unpackedSize).toBeLessThan(4 * 1024 * 1024);
+  it('stays small: under 1.25 MB packed and 5 MB unpacked (1.1 MB of it the copied parser runtime, turndown and DOM)', () => {
+    expect(packed.size).toBeLessThan(1.25 * 1024 * 1024);
+    expect(packed.unpackedSize).toBeLessThan(5 * 1024 * 1024);
   });
 
-  it('declares its licence, repository, homepage and bugs, takes tree-sitter-bash at build time only, and names @types/node as a peer', () => {
+  it('declares its licence, repository, homepage and bugs, takes the copied packages at build time only, ssh2 and @types/node as peers', () => {
     expect(manifest).toMatchObject({
       license: 'MIT',
       repository: { type: 'git' },
       homepage: expect.any(String),
       bugs: { url: expect.any(String) },
+      peerDependencies: { '@types/node': expect.any(String), ssh2: expect.any(String) },
+      peerDependenciesMeta: { ssh2: { optional: true } },
     });
-    expect(manifest.dependencies['tree-sitter-bash']).toBeUndefined();
-    expect(manifest.devDependencies['tree-sitter-bash']).toBeDefined();
-    expect(manifest.peerDependencies?.['@types/node']).toBeDefined();
+    for (const name of ['tree-sitter-bash', 'web-tree-sitter', 'turndown', '@mixmark-io/domino', 'ssh2']) {
+      expect(manifest.dependencies[name], name).toBeUndefined();
+      expect(manifest.devDependencies[name], name).toBeDefined();
+    }
   });
 
-  describe('unpacked into a consumer with only the runtime dependencies', () => {
+  describe('installed by npm into a fresh consumer', () => {
     let consumer: string;
 
     beforeAll(() => {
       consumer = tempDir('tersh-consumer-');
-      const modules = join(consumer, 'node_modules');
-      mkdirSync(join(modules, 'tersh'), { recursive: true });
-      mkdirSync(join(modules, '@types'), { recursive: true });
-      execFileSync('tar', ['-xzf', join(packDir, packed.filename), '-C', join(modules, 'tersh'), '--strip-components=1']);
-      for (const dependency of [...Object.keys(manifest.dependencies), '@types/node', 'undici-types']) {
-        symlinkSync(join(root, 'node_modules', dependency), join(modules, dependency));
-      }
       writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', type: 'module' }));
+      // The registry is the only network npm reaches; what the lockfile already fetched comes from npm's cache.
+      execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(packDir, packed.filename)], {
+        cwd: consumer,
+        stdio: 'ignore',
+      });
+    }, 240_000);
+
+    it('weighs at most 15 MB on disk, its dependencies included', () => {
+      const kib = Number(execFileSync('du', ['-sk', join(consumer, 'node_modules')], { encoding: 'utf8' }).split('\t')[0]);
+      expect(kib).toBeGreaterThan(1024);
+      expect(kib / 1024).toBeLessThanOrEqual(15);
     });
 
-    it('plans with the shipped grammar (tree-sitter-bash is not installed)', () => {
-      const script = "const { plan } = await import('tersh'); console.log((await plan('rm -rf /tmp/x')).category);";
-      expect(() =>
-        execFileSync('node', ['-e', "import.meta.resolve('tree-sitter-bash/package.json')", '--input-type=module'], {
-          cwd: consumer,
-          stdio: 'ignore',
-        }),
-      ).toThrow();
-      expect(execFileSync('node', ['--input-type=module', '-e', script], { cwd: consumer, encoding: 'utf8' }).trim()).toBe(
+    const runInConsumer = (script: string) =>
+      execFileSync('node', ['--input-type=module', '-e', script], { cwd: consumer, encoding: 'utf8' }).trim();
+
+    it('installs none of the packages the build copies from, nor the optional ssh2', () => {
+      for (const name of ['tree-sitter-bash', 'web-tree-sitter', 'turndown', '@mixmark-io/domino', 'ssh2']) {
+        expect(existsSync(join(consumer, 'node_modules', name)), name).toBe(false);
+      }
+    });
+
+    it('plans with the shipped parser runtime and grammar', () => {
+      expect(runInConsumer("const { plan } = await import('tersh'); console.log((await plan('rm -rf /tmp/x')).category);")).toBe(
         'destructive',
       );
+    });
+
+    it('converts a fetched page to Markdown with the shipped turndown and DOM', () => {
+      const script = [
+        "import { createServer } from 'node:http';",
+        "import { webFetch } from 'tersh';",
+        "const server = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Hi</h1><ul><li>one</li></ul>'));",
+        "await new Promise((done) => server.listen(0, '127.0.0.1', done));",
+        'const page = await webFetch(`http://127.0.0.1:${server.address().port}/`, { allowPrivateAddresses: true });',
+        'server.close();',
+        'console.log(JSON.stringify(page.result));',
+      ].join('\n');
+      expect(JSON.parse(runInConsumer(script))).toBe('# Hi\n\n-   one\n');
+    });
+
+    it('says to install ssh2 when an SSH executor is used without it', () => {
+      const key = '-----BEGIN OPENSSH PRIVATE KEY-----\\nAAAA\\n-----END OPENSSH PRIVATE KEY-----\\n';
+      const script = [
+        "import { createShell, sshExecutor } from 'tersh';",
+        `const shell = createShell({ executor: sshExecutor({ host: '127.0.0.1', port: 1, user: 'x', privateKey: '${key}' }) });`,
+        "const outcome = await shell.run('true').then(() => 'ran', (error) => `${error.code}: ${error.message}`);",
+        'await shell.close();',
+        'console.log(outcome);',
+      ].join('\n');
+      expect(runInConsumer(script)).toMatch(/^EXECUTOR_UNAVAILABLE: .*npm install ssh2/);
     });
 
     it('type-checks a consumer importing the public names, with `types: []` and skipLibCheck off', () => {

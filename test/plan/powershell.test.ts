@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { planPowerShell, type PlanCategory } from '../../src/index.js';
+import { planPowerShell, type Plan } from '../../src/index.js';
+
+type PlanCategory = Plan['category'];
 
 const cases: [string, PlanCategory, string | undefined][] = [
   ['Remove-Item -Recurse -Force build', 'destructive', 'ps.remove-item-recurse-force'],

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createRecordStore, createShell, run, type OutputStreamName } from '../../src/index.js';
+import { createRecordStore, createShell, run } from '../../src/index.js';
+import type { OutputStreamName } from '../../src/run/live-output.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDirs();

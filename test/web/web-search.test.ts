@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { isTershError, webSearch, type SearchBackend, type WebSearchOptions } from '../../src/index.js';
+import { isTershError, webSearch, type WebSearchOptions } from '../../src/index.js';
+
+type SearchBackend = NonNullable<WebSearchOptions['searchBackend']>;
 import { fixture, startServer, type TestServer } from './server.js';
 
 let brave: TestServer;

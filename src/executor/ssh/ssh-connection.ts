@@ -32,8 +32,12 @@ export interface SshConnection {
   destroy(): void;
 }
 
+/** ssh2 is an optional peer dependency (4 MB with a native build step): only SSH users install it. */
 async function loadClient(): Promise<typeof Client> {
-  const module = (await import('ssh2')) as unknown as { default?: { Client: typeof Client }; Client?: typeof Client };
+  type Ssh2 = { default?: { Client: typeof Client }; Client?: typeof Client };
+  const module = (await import('ssh2').catch((error: unknown) => {
+    throw new TershError('EXECUTOR_UNAVAILABLE', 'sshExecutor needs the ssh2 package: npm install ssh2', { cause: error });
+  })) as unknown as Ssh2;
   return (module.Client ?? module.default!.Client) as typeof Client;
 }
 

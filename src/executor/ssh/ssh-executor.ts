@@ -1,6 +1,6 @@
 import { launchRemote, type RemoteExit } from '../remote-launcher.js';
 import { createRemoteExecutor } from '../remote-executor.js';
-import type { Executor, LaunchRequest, LaunchedProcess } from '../types.js';
+import type { ExecutorTarget, LaunchRequest, LaunchedProcess } from '../types.js';
 import { RUN_TAG_VARIABLE } from '../../process/child-env.js';
 import { normalizeSshOptions, type SshExecutorOptions } from './ssh-options.js';
 import { SshTransport } from './ssh-transport.js';
@@ -19,13 +19,13 @@ function parseEnviron(raw: Buffer): NodeJS.ProcessEnv {
 }
 
 /** The executor and the transport under it (its connection pool: for tests and the bench). */
-export function createSshExecutor(options: SshExecutorOptions): { executor: Executor; transport: SshTransport } {
+export function createSshExecutor(options: SshExecutorOptions): { executor: ExecutorTarget; transport: SshTransport } {
   const transport = new SshTransport(normalizeSshOptions(options));
   const remote = createRemoteExecutor('ssh', transport);
   let closed = false;
   let environment: Promise<NodeJS.ProcessEnv> | undefined;
   let home: Promise<string> | undefined;
-  const executor: Executor = {
+  const executor: ExecutorTarget = {
     ...remote,
     async launch(request: LaunchRequest): Promise<LaunchedProcess> {
       if (closed) return remote.launch(request);

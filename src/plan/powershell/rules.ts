@@ -1,4 +1,4 @@
-import type { PlanCategory } from '../types.js';
+import type { Plan } from '../types.js';
 
 /** One PowerShell rule: plain data, matched on the cmdlet (or an alias) and its parameters. */
 export interface PsRule {
@@ -9,7 +9,7 @@ export interface PsRule {
   /** Every group must be present; a group holds one parameter's name (any unambiguous prefix matches, as PowerShell allows). */
   parameters?: readonly string[];
   /** What a match makes of the command. */
-  category: PlanCategory;
+  category: Plan['category'];
   /** Said in the plan's warnings when it matches. */
   warning?: string;
   /** Whether what it does can be undone. @defaultValue false for destructive, true for read-only */
