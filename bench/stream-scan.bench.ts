@@ -1,7 +1,9 @@
-// The whole-stream scan run() makes of an output past its inline cap, beside a bare read of the same file:
-//   npx tsx bench/index.ts stream-scan              100 MB build log, scan vs read (MB/s and ratio)
+// The whole-stream scan run() makes of an output past its inline cap, beside a bare read of the same file, for
+// three kinds of stream (see fixtures/scan-streams.ts), in MB/s of wall time and of CPU time (the process's own,
+// which a machine loaded by others disturbs less):
+//   npx tsx bench/index.ts stream-scan                    200 MB of each kind (TERSH_BENCH_SCAN_MB to change)
 //   TERSH_BENCH_GB=1 npx tsx bench/index.ts stream-scan   also run() on a 1 GB log with one error in its middle
-import { execFileSync, execSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, openSync, readSync, closeSync, rmSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,9 +12,11 @@ import { testersFor } from '../src/condense/condense.js';
 import { cMake } from '../src/condense/recognisers/c-make.js';
 import { windowFor } from '../src/condense/stream.js';
 import { scanStoredStream } from '../src/run/stream-scan.js';
-import { errorInMiddleCommand } from '../test/fixtures/run/error-middle.js';
+import { writeStream } from './fixtures/scan-streams.js';
+import type { StreamKind } from './fixtures/scan-streams.js';
 
-const ROUNDS = 5;
+const ROUNDS = 3;
+const KINDS: readonly StreamKind[] = ['build log', 'dense short lines', 'every kind'];
 
 async function bareRead(path: string): Promise<number> {
   const file = await open(path, 'r');
@@ -27,78 +31,65 @@ async function bareRead(path: string): Promise<number> {
   return total;
 }
 
-/** The floor of any line-by-line scan: read, decode and cut every line out, testing none. */
-async function readAndSplit(path: string): Promise<number> {
-  const file = await open(path, 'r');
-  const buffer = Buffer.allocUnsafe(1024 * 1024);
-  const decoder = new TextDecoder();
-  let total = 0;
-  let lines = 0;
-  for (;;) {
-    const { bytesRead } = await file.read(buffer, 0, buffer.length, total);
-    if (bytesRead === 0) break;
-    total += bytesRead;
-    const text = decoder.decode(buffer.subarray(0, bytesRead), { stream: true });
-    let at = 0;
-    for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', at)) {
-      if (text.slice(at, nl).length > 0) lines++;
-      at = nl + 1;
-    }
-  }
-  await file.close();
-  return lines;
-}
-
-async function timed(run: () => Promise<unknown>): Promise<number> {
+/** Wall and CPU milliseconds of one run. */
+async function timed(run: () => Promise<unknown>): Promise<{ wall: number; cpu: number }> {
+  const cpu = process.cpuUsage();
   const started = performance.now();
   await run();
-  return performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  return { wall: performance.now() - started, cpu: (used.user + used.system) / 1000 };
 }
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 export default async function bench(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'tersh-bench-scan-'));
+  const megabytes = Number(process.env.TERSH_BENCH_SCAN_MB ?? 200);
+  const testers = testersFor(cMake).stdout;
   try {
-    const lines = 1_700_000;
-    const path = join(dir, 'build.log');
-    const { command } = errorInMiddleCommand('build', lines);
-    execSync(`${command} > ${path}; true`, { shell: '/bin/sh' });
-    const bytes = statSync(path).size;
-    const head = Buffer.alloc(64 * 1024);
-    const fd = openSync(path, 'r');
-    readSync(fd, head, 0, head.length, 0);
-    closeSync(fd);
-    const testers = testersFor(cMake).stdout;
-    const read = [];
-    const split = [];
-    const scan = [];
-    const lineByLine = [];
-    // the same scan with no candidate finder: every line decoded, cut out and tested (what it did before)
-    const everyLine = { ...testers, notableCandidates: undefined };
-    let kept = 0;
-    for (let round = 0; round < ROUNDS; round++) {
-      read.push(await timed(() => bareRead(path)));
-      split.push(await timed(() => readAndSplit(path)));
-      scan.push(
-        await timed(async () => {
-          kept = (await scanStoredStream({ path, bytes, head, testers, window: windowFor(2000) })).lines.length;
-        }),
+    console.log(
+      `whole-stream scan (c-make testers), ${megabytes} MB each, median of ${ROUNDS} (best in brackets), MB/s wall | CPU`,
+    );
+    for (const kind of KINDS) {
+      const path = join(dir, 'stream.log');
+      await writeStream(kind, megabytes * 1e6, path);
+      const bytes = statSync(path).size;
+      const head = Buffer.alloc(64 * 1024);
+      const fd = openSync(path, 'r');
+      readSync(fd, head, 0, head.length, 0);
+      closeSync(fd);
+      const read: { wall: number; cpu: number }[] = [];
+      const scan: { wall: number; cpu: number }[] = [];
+      let kept = 0;
+      for (let round = 0; round < ROUNDS; round++) {
+        read.push(await timed(() => bareRead(path)));
+        scan.push(
+          await timed(async () => {
+            kept = (await scanStoredStream({ path, bytes, head, testers, window: windowFor(2000) })).lines.length;
+          }),
+        );
+      }
+      const rate = (ms: number): string => ((bytes / 1e6 / ms) * 1000).toFixed(0);
+      const show = (runs: { wall: number; cpu: number }[]): string => {
+        const wall = runs.map((r) => r.wall);
+        const cpu = runs.map((r) => r.cpu);
+        return `${rate(median(wall)).padStart(5)} (${rate(Math.min(...wall))}) | ${rate(median(cpu)).padStart(5)} (${rate(Math.min(...cpu))})`;
+      };
+      const ratio = (pick: (r: { wall: number; cpu: number }) => number): string =>
+        (median(scan.map(pick)) / median(read.map(pick))).toFixed(1);
+      console.log(
+        `  ${kind.padEnd(18)} bare read ${show(read)}   scan ${show(scan)}   scan/read ${ratio((r) => r.wall)}× wall, ${ratio((r) => r.cpu)}× CPU; ${kept} entries kept`,
       );
-      lineByLine.push(await timed(() => scanStoredStream({ path, bytes, head, testers: everyLine, window: windowFor(2000) })));
+      if (kind === 'build log') {
+        // the same scan with no candidate finder: every line decoded, cut out and tested (what it did before)
+        const everyLine = { ...testers, notableCandidates: undefined };
+        const slow = await timed(() => scanStoredStream({ path, bytes, head, testers: everyLine, window: windowFor(2000) }));
+        console.log(
+          `  ${''.padEnd(18)} every line tested (once): ${rate(slow.wall)} | ${rate(slow.cpu)}; the scan is ${(slow.cpu / median(scan.map((r) => r.cpu))).toFixed(1)}× faster (CPU)`,
+        );
+      }
+      rmSync(path);
     }
-    const mbps = (ms: number): string => ((bytes / 1e6 / ms) * 1000).toFixed(0);
-    console.log(
-      `${(bytes / 1e6).toFixed(0)} MB build log, ${lines} lines, one error in the middle (median of ${ROUNDS}, fastest in brackets)`,
-    );
-    console.log(`  bare read (1 MiB reads)        ${mbps(median(read)).padStart(6)} MB/s  (${mbps(Math.min(...read))})`);
-    console.log(`  read, decode, split lines      ${mbps(median(split)).padStart(6)} MB/s  (${mbps(Math.min(...split))})`);
-    console.log(
-      `  scan, every line tested        ${mbps(median(lineByLine)).padStart(6)} MB/s  (${mbps(Math.min(...lineByLine))})  ${(median(lineByLine) / median(read)).toFixed(1)}× the read`,
-    );
-    console.log(
-      `  whole-stream scan              ${mbps(median(scan)).padStart(6)} MB/s  (${mbps(Math.min(...scan))})  ${(median(scan) / median(read)).toFixed(1)}× the read, ${(median(lineByLine) / median(scan)).toFixed(1)}× faster than every line; ${kept} entries kept`,
-    );
     if (process.env.TERSH_BENCH_GB === '1') runOneGigabyte(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });

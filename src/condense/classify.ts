@@ -74,10 +74,7 @@ function compile(recogniser: Recogniser | undefined, genericSignals: boolean): T
   const notable = [...summary, ...signals, ...blocks.map((b) => b.start)];
   return {
     notable: combineLoosely(notable),
-    notableCandidates: candidateFinder(
-      notable.map((item) => (item instanceof RegExp ? item : item.guard)),
-      SCAN_CHARS,
-    ),
+    notableCandidates: candidateFinder(notable.map((item) => (item instanceof RegExp ? item : item.guard))),
     signal: combine(signals),
     signalOrBlock: combine([...signals, ...blocks.map((b) => b.start)]),
     summary: combine(summary),

@@ -36,15 +36,11 @@ describe('finding candidate lines over bytes', () => {
         const testers = makeTesters(recogniser, generic);
         expect(testers.notableCandidates).toBeDefined();
         for (const stream of streams) {
-          const text = Buffer.from(stream.endsWith('\n') ? stream : `${stream}\n`, 'utf8').toString('latin1');
-          const { starts, lines } = (testers.notableCandidates as NonNullable<typeof testers.notableCandidates>)(
-            text,
-            0,
-            text.length,
+          const bytes = Buffer.from(stream.endsWith('\n') ? stream : `${stream}\n`, 'utf8');
+          const candidates = new Set(
+            (testers.notableCandidates as NonNullable<typeof testers.notableCandidates>)(bytes, 0, bytes.length),
           );
-          const candidates = new Set(starts);
           let at = 0;
-          let count = 0;
           for (const raw of stream.split('\n').slice(0, stream.endsWith('\n') ? -1 : undefined)) {
             const line = settleLine(raw);
             if (line.length > 0 && testers.notable.test(scannedPart(line))) {
@@ -52,9 +48,7 @@ describe('finding candidate lines over bytes', () => {
               checked++;
             }
             at += Buffer.byteLength(raw, 'utf8') + 1;
-            count++;
           }
-          expect(lines).toBe(count);
         }
       }
     }
@@ -63,15 +57,16 @@ describe('finding candidate lines over bytes', () => {
 
   it('takes few of the ordinary lines', () => {
     const find = makeTesters(undefined).notableCandidates as NonNullable<ReturnType<typeof makeTesters>['notableCandidates']>;
-    const text =
+    const text = Buffer.from(
       Array.from(
         { length: 20_000 },
         (_, i) => `gcc -O2 -Wall -c src/module_${i}.c -o build/module_${i}.o  ✓ test ${i} passes`,
-      ).join('\n') + '\n';
-    expect(find(text, 0, text.length).starts).toEqual([]);
+      ).join('\n') + '\n',
+    );
+    expect(find(text, 0, text.length)).toEqual([]);
   });
 
   it('cannot tell for a pattern without a literal, and then says so', () => {
-    expect(candidateFinder([/\d+\w*/], 2000)).toBeUndefined();
+    expect(candidateFinder([/\d+\w*/])).toBeUndefined();
   });
 });

@@ -1,0 +1,101 @@
+// The candidate scan (bytes searched for the literals the patterns need) and a read of every line keep the same
+// lines, on generated streams built to break it: keys cut by chunk boundaries, multibyte UTF-8 around them, CRLF,
+// escape codes, Unicode spaces before line-start literals, near-miss spellings and very long lines.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeTesters } from '../../src/condense/classify.js';
+import { cMake } from '../../src/condense/recognisers/c-make.js';
+import { scanStoredStream } from '../../src/run/stream-scan.js';
+import { useTempDirs } from '../helpers/temp-dir.js';
+
+const tempDir = useTempDirs();
+const MIB = 1024 * 1024;
+
+/** A small deterministic generator (mulberry32), so a failure names its seed. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PLAIN = ['gcc -O2 -c src/a.c -o a.o', '  CC  lib/é_ü_漢字.o', 'make[2]: Entering directory', '[ 12%] Building', 'ok'];
+const NOTABLE = [
+  'src/x.c:3:1: error: expected ‘;’',
+  'ERROR lost',
+  '\u00a0FAIL nbsp-led',
+  '\u3000\u2003FAIL ideographic',
+  'Traceback (most recent call last):',
+  'ValueError: bad',
+  'make[1]: *** [all] Error 2',
+  'Tests:  2 failed, 3 passed',
+  'test result: FAILED. 1 passed',
+  '  ✗ check failed',
+  ' × build',
+  'Segmentation fault (core dumped)',
+  'thread main panicked at x.rs',
+  'OK',
+  'exit status 1',
+];
+const NEAR_MISSES = ['erro r', 'FAI L', 'x FAIL', 'Tests', 'warnin', 'Errorless', 'Segmentation', 'xOK', 'Test'];
+
+function line(next: () => number): string {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+  const roll = next();
+  let text = roll < 0.04 ? pick(NOTABLE) : roll < 0.1 ? pick(NEAR_MISSES) : pick(PLAIN);
+  if (next() < 0.03) text = `\x1b[31m${text}\x1b[0m`;
+  if (next() < 0.01) text = `progress 5%\r${text}`;
+  if (next() < 0.002) text = `${'é'.repeat(1500 + Math.floor(next() * 3000))} ${text}`;
+  return next() < 0.05 ? `${text}\r` : text;
+}
+
+/** Lines of `bytes` bytes in all, with notable lines laid across each 1 MiB read boundary. */
+function stream(seed: number, bytes: number): Buffer {
+  const next = random(seed);
+  const parts: string[] = [];
+  let size = 0;
+  let boundary = MIB;
+  while (size < bytes) {
+    let text = line(next);
+    if (size < boundary && size + Buffer.byteLength(text) + 40 >= boundary) {
+      // a notable line whose literal straddles the boundary, at a shifting offset
+      const notable = NOTABLE[(boundary / MIB) % NOTABLE.length] as string;
+      const pad = Math.max(0, boundary - size - Math.floor(next() * 8) - 2);
+      parts.push('x'.repeat(Math.min(pad, 60)));
+      size += Math.min(pad, 60) + 1;
+      text = notable;
+      boundary += MIB;
+    }
+    parts.push(text);
+    size += Buffer.byteLength(text) + 1;
+  }
+  return Buffer.from(`${parts.join('\n')}\n`);
+}
+
+describe('the candidate scan of a stored stream', () => {
+  it('keeps exactly what a scan of every line keeps, on generated streams with keys at chunk boundaries, UTF-8, CRLF and long lines', async () => {
+    // past the last 4 MiB, which are read line by line whatever the scan
+    for (const [seed, testers] of [
+      [1, makeTesters(undefined)],
+      [2, makeTesters(cMake)],
+    ] as const) {
+      const bytes = stream(seed, 7 * MIB);
+      const path = join(tempDir(), `stdout-${seed}`);
+      writeFileSync(path, bytes);
+      {
+        const scan = (chosen: typeof testers) =>
+          scanStoredStream({ path, bytes: bytes.length, head: bytes.subarray(0, 65536), testers: chosen, window: 200 });
+        const fast = await scan(testers);
+        const everyLine = await scan({ ...testers, notableCandidates: undefined });
+        expect(fast.lines.length, `seed ${seed}`).toBeGreaterThan(1000);
+        expect(fast.lines, `seed ${seed}`).toEqual(everyLine.lines);
+        expect(fast.unread, `seed ${seed}`).toEqual(everyLine.unread);
+        expect(fast.lossy, `seed ${seed}`).toEqual(everyLine.lossy);
+      }
+    }
+  }, 60_000);
+});
