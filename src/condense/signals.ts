@@ -10,8 +10,9 @@ export const failureSignals: readonly (RegExp | Guarded)[] = [
   // the word first, so a line without it costs one cheap scan
   { guard: /\b(?:error|warning|fatal|Error|ERROR)\b/, pattern: /[\w./\\-][:(]\d+(?:[:,]\d+)?\)?[: ]/ },
   /^\s*(?:[Ee]rror|ERROR|[Ff]atal|FATAL|[Ww]arning|WARNING)(?:\[[\w-]+\])?:/,
-  // a linter's finding: `file:line:col: CODE message` (flake8, ruff, pylint) or a note carrying its rule (`… [SC2086]`)
-  /^[^\s:]+:\d+:\d+: (?:[A-Z]{1,3}\d{3,4}\b|(?:note|info|style|convention|refactor): .*\[[\w-]+\]$)/,
+  // a linter's finding: `file:line:col: CODE message` (flake8, ruff, pylint) or a note carrying its rule (`… [SC2086]`);
+  // the column written `\d*[0-9]` so the whole-stream scan searches for `<digit>: `, not every `: ` of a build log
+  /^[^\s:]+:\d+:\d*[0-9]: (?:[A-Z]{1,3}\d{3,4}\b|(?:note|info|style|convention|refactor): .*\[[\w-]+\]$)/,
   // a finding told by its code and severity (`SC2086 (warning):`, `DL3008 error:`)
   { guard: /\b(?:error|warning|info|style|note)\)?:/, pattern: /\b[A-Z]{1,4}\d{3,5}:? \(?(?:error|warning|info|style|note)\)?:/ },
   // a runtime warning that names its place the Perl way (`… at /usr/sbin/needrestart line 79.`)

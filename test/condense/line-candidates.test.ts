@@ -70,3 +70,19 @@ describe('finding candidate lines over bytes', () => {
     expect(candidateFinder([/\d+\w*/])).toBeUndefined();
   });
 });
+
+describe('short literals that differ only in their first byte', () => {
+  it('finds `<digit>: ` lines by one search for `: `, the byte before it checked, and nothing else', () => {
+    const find = candidateFinder([/^[^\s:]+:\d+:\d*[0-9]: [A-Z]{1,3}\d{3,4}\b/])!;
+    const lines = [
+      'make[2]: Entering directory',
+      'x.py:3:17: E501 line too long',
+      'seq 12345',
+      'libtool: compile',
+      'a.py:1:0: W0611',
+    ];
+    const bytes = Buffer.from(`${lines.join('\n')}\n`, 'latin1');
+    const starts = find(bytes, 0, bytes.length).map((at) => bytes.toString('latin1', at, bytes.indexOf(10, at)));
+    expect(starts).toEqual(['x.py:3:17: E501 line too long', 'a.py:1:0: W0611']);
+  });
+});
