@@ -10,19 +10,12 @@ import { createRemoteExecutor } from '../src/executor/remote-executor.js';
 import { createSshExecutor } from '../src/executor/ssh/ssh-executor.js';
 import type { TargetTransport } from '../src/executor/types.js';
 import { startSshd } from '../test/fixtures/sshd.js';
+import { medianMs } from './timing.js';
 
 const SAMPLES = 30;
 
 async function median(label: string, task: () => Promise<unknown>): Promise<number> {
-  await task();
-  const samples: number[] = [];
-  for (let i = 0; i < SAMPLES; i += 1) {
-    const started = performance.now();
-    await task();
-    samples.push(performance.now() - started);
-  }
-  samples.sort((a, b) => a - b);
-  const middle = samples[Math.floor(samples.length / 2)]!;
+  const middle = await medianMs(SAMPLES, task);
   console.log(`  ${label.padEnd(46)} ${middle.toFixed(1).padStart(7)} ms (median of ${SAMPLES})`);
   return middle;
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { createRecordStore, run } from '../src/index.js';
 import { createSshExecutor } from '../src/executor/ssh/ssh-executor.js';
 import { startSshd, type Sshd } from '../test/fixtures/sshd.js';
+import { medianMs } from './timing.js';
 
 const RUNS = 200;
 const CONCURRENCY = 8;
@@ -62,15 +63,7 @@ async function pooled(label: string, task: () => Promise<unknown>): Promise<{ pe
 }
 
 async function medianOf(label: string, task: () => Promise<unknown>): Promise<number> {
-  await task();
-  const samples: number[] = [];
-  for (let i = 0; i < CLIENT_SAMPLES; i += 1) {
-    const t = performance.now();
-    await task();
-    samples.push(performance.now() - t);
-  }
-  samples.sort((a, b) => a - b);
-  const median = percentile(samples, 50);
+  const median = await medianMs(CLIENT_SAMPLES, task);
   console.log(`  ${label.padEnd(34)} ${median.toFixed(1).padStart(6)} ms (median of ${CLIENT_SAMPLES})`);
   return median;
 }

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,11 +6,11 @@ import { createRecordStore, dockerExecutor, run, type Executor } from '../../src
 import { dockerUnavailable, startDockerEngine, type DockerEngine } from './docker-engine.js';
 import { describeExecutorSuite } from './shared-suite.js';
 import { sleepersAroundHostDeath } from './host-death.js';
+import { bigOutputThroughHost } from './big-output.js';
 
 const unavailable = dockerUnavailable();
 // CI installs docker.io and busybox-static (.ci/run): there the engine must start, never be skipped.
 if (unavailable && process.env.CI) throw new Error(`The Docker executor tests cannot run on CI: ${unavailable}`);
-const host = join(import.meta.dirname, '../fixtures/executor/docker-host.ts');
 
 describe.skipIf(unavailable !== undefined)(`the Docker executor${unavailable ? ` (skipped: ${unavailable})` : ''}`, () => {
   let engine: DockerEngine;
@@ -75,12 +74,8 @@ describe.skipIf(unavailable !== undefined)(`the Docker executor${unavailable ? `
 
   it('keeps 100 MB of output whole in the host store while the host grows by less than 64 MB', async () => {
     const container = await engine.startContainer('tersh-big');
-    const out = execFileSync(
-      'npx',
-      ['tsx', host, 'big', engine.socketPath, container, mkdtempSync(join(tmpdir(), 'tersh-docker-big-')), '100'],
-      { encoding: 'utf8', timeout: 240_000 },
-    );
-    const { bytes, onDisk, exit, truncated, growthMb } = JSON.parse(out.trim().split('\n').at(-1)!);
+    const options = { container, docker: { socketPath: engine.socketPath } };
+    const { bytes, onDisk, exit, truncated, growthMb } = await bigOutputThroughHost('docker', options, '', 100);
     expect({ exit, onDisk }).toEqual({ exit: 0, onDisk: bytes });
     expect(truncated).toBeGreaterThan(0);
     expect(growthMb).toBeLessThan(64);

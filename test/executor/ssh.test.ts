@@ -1,7 +1,3 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isTershError } from '../../src/errors.js';
@@ -14,6 +10,7 @@ import { uniqueSleepSeconds } from '../helpers/processes.js';
 import { startSshd, type Sshd } from '../fixtures/sshd.js';
 import { describeExecutorSuite } from './shared-suite.js';
 import { sleepersAroundHostDeath } from './host-death.js';
+import { bigOutputThroughHost } from './big-output.js';
 import { hostCommandLines, sleepers } from './target-processes.js';
 
 let sshd: Sshd;
@@ -204,23 +201,10 @@ describe('the SSH executor', () => {
   }, 60_000);
 
   it('brings 100 MB over SSH into the host store with bounded host memory', async () => {
-    const storeDir = mkdtempSync(join(tmpdir(), 'tersh-ssh-big-'));
-    try {
-      const host = spawn(
-        process.execPath,
-        ['--import', 'tsx', 'test/fixtures/ssh-host.ts', 'big', JSON.stringify(options()), cwd, storeDir, '100'],
-        { stdio: ['ignore', 'pipe', 'inherit'] },
-      );
-      let out = '';
-      host.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      await new Promise((resolve) => host.once('close', resolve));
-      const report = JSON.parse(out) as { bytes: number; onDisk: number; exit: number; truncated: number; growthMb: number };
-      expect(report).toMatchObject({ bytes: 100 * 1024 * 1024, onDisk: 100 * 1024 * 1024, exit: 0 });
-      expect(report.truncated).toBeGreaterThan(0);
-      expect(report.growthMb).toBeLessThan(80); // measured 43–57 MB for 20, 100 and 300 MB: flat
-    } finally {
-      rmSync(storeDir, { recursive: true, force: true });
-    }
+    const report = await bigOutputThroughHost('ssh', options(), cwd, 100);
+    expect(report).toMatchObject({ bytes: 100 * 1024 * 1024, onDisk: 100 * 1024 * 1024, exit: 0 });
+    expect(report.truncated).toBeGreaterThan(0);
+    expect(report.growthMb).toBeLessThan(80); // measured 43–57 MB for 20, 100 and 300 MB: flat
   }, 120_000);
 
   it('refuses a host whose key changed, with the fingerprint, before running anything', async () => {
