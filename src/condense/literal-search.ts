@@ -143,27 +143,32 @@ interface SuffixGroup {
 
 const MIN_GROUP = 3;
 
-function groupBySuffix(needles: { needle: Buffer; key: SearchKey }[]): {
-  single: { needle: Buffer; key: SearchKey }[];
-  grouped: SuffixGroup[];
-} {
-  const bySuffix = new Map<string, { needle: Buffer; key: SearchKey }[]>();
+interface Needle {
+  needle: Buffer;
+  key: SearchKey;
+}
+
+function groupBySuffix(needles: readonly Needle[]): { single: Needle[]; grouped: SuffixGroup[] } {
+  const single: Needle[] = [];
+  const bySuffix = new Map<string, Needle[]>();
   for (const item of needles) {
-    if (item.needle.length < 3) continue;
-    const suffix = item.needle.subarray(1).toString('latin1');
-    bySuffix.set(suffix, [...(bySuffix.get(suffix) ?? []), item]);
+    if (item.needle.length < 3) single.push(item);
+    else {
+      const suffix = item.needle.toString('latin1', 1);
+      const alike = bySuffix.get(suffix);
+      if (alike) alike.push(item);
+      else bySuffix.set(suffix, [item]);
+    }
   }
-  const single: { needle: Buffer; key: SearchKey }[] = [];
   const grouped: SuffixGroup[] = [];
   for (const [suffix, items] of bySuffix) {
-    if (items.length < MIN_GROUP) continue;
-    const byFirst: (SearchKey[] | undefined)[] = [];
-    for (const { needle, key } of items) (byFirst[needle[0] as number] ??= []).push(key);
-    grouped.push({ suffix: Buffer.from(suffix, 'latin1'), byFirst });
+    if (items.length < MIN_GROUP) single.push(...items);
+    else {
+      const byFirst: (SearchKey[] | undefined)[] = [];
+      for (const { needle, key } of items) (byFirst[needle[0] as number] ??= []).push(key);
+      grouped.push({ suffix: Buffer.from(suffix, 'latin1'), byFirst });
+    }
   }
-  const groupedSuffixes = new Set(grouped.map((g) => g.suffix.toString('latin1')));
-  for (const item of needles)
-    if (item.needle.length < 3 || !groupedSuffixes.has(item.needle.subarray(1).toString('latin1'))) single.push(item);
   return { single, grouped };
 }
 
@@ -188,7 +193,7 @@ function toEntry(key: SearchKey): Entry {
 }
 
 /** A short key's needles: itself, or each of its ASCII case spellings when it folds. */
-function variants(key: SearchKey): { needle: Buffer; key: SearchKey }[] {
+function variants(key: SearchKey): Needle[] {
   let spellings = [''];
   for (const char of key.bytes) {
     const cases = key.folds && /[a-z]/i.test(char) ? [char.toLowerCase(), char.toUpperCase()] : [char];

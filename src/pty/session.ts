@@ -103,7 +103,7 @@ export class TerminalSession implements PtySession {
     const capture = new StepCapture(record.stdout);
     this.parts.proc.write(options.enter ? `${input}\r` : input);
     this.atPrompt = false;
-    const echo = !this.parts.watch.shell && options.enter ? input : undefined;
+    const echo = !this.parts.watch.shell && options.enter ? echoedLine(input) : undefined;
     const end = await this.wait(capture, options.expect ?? this.parts.watch.pattern, options.timeoutMs, options.signal, echo);
     const interrupted =
       (end.how === 'timeout' || end.how === 'canceled') && options.interruptOnTimeout ? await this.interrupt() : undefined;
@@ -278,9 +278,13 @@ export class TerminalSession implements PtySession {
 
 const ECHO_COMPARED_CHARS = 512;
 
+/** What a REPL echoes of an input before its answer: the first line, as far as it is compared. */
+function echoedLine(input: string): string {
+  return input.split(/\r?\n/, 1)[0]!.slice(0, ECHO_COMPARED_CHARS);
+}
+
 /** The text still ends inside the echo of the input line (a prompt-like `=> ` in the input is not the prompt). */
-function echoing(text: string, input: string): boolean {
-  const echo = input.split(/\r?\n/, 1)[0]!.slice(0, ECHO_COMPARED_CHARS);
+function echoing(text: string, echo: string): boolean {
   const line = text.slice(Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r')) + 1);
   for (let length = Math.min(echo.length, line.length); length > 0; length--)
     if (line.endsWith(echo.slice(0, length))) return true;
