@@ -15,6 +15,8 @@ type RecordState = 'complete' | 'live' | 'dead';
 interface RecordOnDisk {
   id: string;
   lastUsedMs: number;
+  /** Order of this process's notes of use; 0 for what a scan read. Breaks ties of `lastUsedMs` (same millisecond). */
+  useOrder: number;
   bytes: number;
   state: RecordState;
 }
@@ -39,7 +41,7 @@ async function describe(dir: string, id: string): Promise<RecordOnDisk | undefin
     const complete =
       metaStat !== undefined && (await readFile(join(recordDir, 'meta.json'), 'utf8')).includes('"state":"complete"');
     const state = complete ? 'complete' : await writerState(recordDir, dirStat.mtimeMs);
-    return { id, lastUsedMs: (metaStat ?? dirStat).mtimeMs, bytes: sizes.reduce((a, b) => a + b, 0), state };
+    return { id, lastUsedMs: (metaStat ?? dirStat).mtimeMs, useOrder: 0, bytes: sizes.reduce((a, b) => a + b, 0), state };
   } catch {
     return undefined;
   }
@@ -54,8 +56,8 @@ async function writerState(recordDir: string, createdMs: number): Promise<Record
 /** Eviction order: records of dead writers first, then complete ones, least recently used first within each. */
 function evictionOrder(a: RecordOnDisk, b: RecordOnDisk): number {
   const rank = (r: RecordOnDisk): number => (r.state === 'dead' ? 0 : 1);
-  // Ties (coarse file times) go by id, which starts with the creation time.
-  return rank(a) - rank(b) || a.lastUsedMs - b.lastUsedMs || (a.id < b.id ? -1 : 1);
+  // Ties of the clock go by this process's order of use, then by id, which starts with the creation time.
+  return rank(a) - rank(b) || a.lastUsedMs - b.lastUsedMs || a.useOrder - b.useOrder || (a.id < b.id ? -1 : 1);
 }
 
 const RESCAN_EVERY_MS = 5 * 60_000;
@@ -71,6 +73,7 @@ const RESCAN_EVERY_MS = 5 * 60_000;
 export class RecordIndex {
   private readonly entries = new Map<string, RecordOnDisk>();
   private scannedAt = 0;
+  private uses = 0;
 
   constructor(
     private readonly dir: string,
@@ -78,12 +81,16 @@ export class RecordIndex {
   ) {}
 
   noteFinished(id: string, bytes: number): void {
-    this.entries.set(id, { id, bytes, lastUsedMs: Date.now(), state: 'complete' });
+    this.uses += 1;
+    this.entries.set(id, { id, bytes, lastUsedMs: Date.now(), useOrder: this.uses, state: 'complete' });
   }
 
   noteUsed(id: string): void {
     const entry = this.entries.get(id);
-    if (entry) entry.lastUsedMs = Date.now();
+    if (!entry) return;
+    this.uses += 1;
+    entry.lastUsedMs = Date.now();
+    entry.useOrder = this.uses;
   }
 
   /** True when the records known break a cap, or the folder was never read (records of earlier runs may). */
