@@ -1,15 +1,16 @@
 import { Transform, type Readable } from 'node:stream';
 import type { WrapperStatus } from './remote-wrapper.js';
 
-/** `<nonce> exit 130`, `<nonce> signal 2`, `<nonce> unknown`: the longest is the nonce and 14 bytes. */
-const TRAILER_EXTRA_BYTES = 14;
+/** `<nonce> exit 130`, `<nonce> signal 2 INT`, `<nonce> unknown`: the longest is the nonce and 27 bytes. */
+const TRAILER_EXTRA_BYTES = 27;
 
 function parseTrailer(line: string): WrapperStatus | 'unknown' | undefined {
   if (line === 'unknown') return 'unknown';
-  const match = /^(exit|signal) (\d{1,3})$/.exec(line);
+  const match = /^(exit|signal) (\d{1,3})(?: ([A-Z0-9+-]{1,12}))?$/.exec(line);
   if (!match) return undefined;
   const number = Number(match[2]);
-  return match[1] === 'exit' ? { exit: number } : { signal: number };
+  if (match[1] === 'exit') return { exit: number };
+  return match[3] ? { signal: number, name: match[3] } : { signal: number };
 }
 
 function nonEmpty(data: Buffer): Buffer | undefined {

@@ -105,8 +105,16 @@ function parseReport(line: string, nonce: string): WrapperReport | undefined {
 
 const SIGNALS_BY_NUMBER = new Map(Object.entries(constants.signals).map(([name, number]) => [number, name as NodeJS.Signals]));
 
-/** What the wrapper's witness said of the command's end (see WRAPPER_SCRIPT): its exit code, or the signal's number. */
-export type WrapperStatus = { exit: number } | { signal: number };
+/**
+ * What the wrapper's witness said of the command's end (see WRAPPER_SCRIPT): its exit code, or the signal's number
+ * and the target's name for it (numbers differ between systems: 10 is SIGUSR1 on Linux, SIGBUS on macOS).
+ */
+export type WrapperStatus = { exit: number } | { signal: number; name?: string };
+
+function signalNamed(name: string | undefined): NodeJS.Signals | undefined {
+  const full = `SIG${name}`;
+  return name !== undefined && Object.hasOwn(constants.signals, full) ? (full as NodeJS.Signals) : undefined;
+}
 
 /**
  * The run's exit: the witness's word when it spoke, else the supervisor's status, where POSIX `wait` reports a
@@ -115,7 +123,8 @@ export type WrapperStatus = { exit: number } | { signal: number };
 export function exitFromStatus(code: number | null, said?: WrapperStatus): ProcessExit {
   if (said && 'exit' in said) return { code: said.exit, signal: null };
   const number = said ? said.signal : code !== null && code > 128 && code < 160 ? code - 128 : undefined;
-  const signal = number === undefined ? undefined : SIGNALS_BY_NUMBER.get(number);
+  const named = said && 'signal' in said ? signalNamed(said.name) : undefined;
+  const signal = named ?? (number === undefined ? undefined : SIGNALS_BY_NUMBER.get(number));
   if (signal) return { code: null, signal };
   return { code: said && 'signal' in said ? null : code, signal: null };
 }

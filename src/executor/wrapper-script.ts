@@ -15,7 +15,7 @@
  *   command with exactly the given environment.
  * - `tersh-witness`: with the supervisor stopped, the command stays a zombie once it exits, and its wait status
  *   is readable in /proc (field 52 of stat). The witness polls for that (5 ms, doubling to 100 ms), writes
- *   `<nonce> exit N`, `<nonce> signal N` (or `<nonce> unknown`) to stderr, and continues the supervisor, which
+ *   `<nonce> exit N`, `<nonce> signal N NAME` (NAME from the target's own `kill -l`; or `<nonce> unknown`) to stderr, and continues the supervisor, which
  *   then reaps the command. This tells `exit 130` from a death by SIGINT, which a shell's `$?` cannot.
  * - `tersh-lifeline` (mode `lifeline`): reads the channel's stdin, which the host never writes; end of file
  *   means the client went away, and it kills the group and every process carrying the run's tag, TERM, KILL,
@@ -75,7 +75,7 @@ tersh-witness)
   [ -n "$l" ] && kill "$l" 2>/dev/null
   case $z in
   '' | *[!0-9]*) printf '%s unknown\\n' "$n" >&2 ;;
-  *) if [ $((z & 127)) -ne 0 ]; then printf '%s signal %s\\n' "$n" $((z & 127)) >&2; else printf '%s exit %s\\n' "$n" $((z >> 8)) >&2; fi ;;
+  *) if [ $((z & 127)) -ne 0 ]; then printf '%s signal %s %s\\n' "$n" $((z & 127)) "$(kill -l $((z & 127)) 2>/dev/null)" >&2; else printf '%s exit %s\\n' "$n" $((z >> 8)) >&2; fi ;;
   esac
   kill -CONT "$p" 2>/dev/null ;;
 tersh-lifeline)

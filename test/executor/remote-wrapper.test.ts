@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { launchRemote } from '../../src/executor/remote-launcher.js';
-import { readReport } from '../../src/executor/remote-wrapper.js';
+import { exitFromStatus, readReport } from '../../src/executor/remote-wrapper.js';
 import { readTrailer } from '../../src/executor/remote-trailer.js';
 import type { LaunchRequest, TargetChannel, TargetTransport } from '../../src/executor/types.js';
 import { uniqueSleepSeconds } from '../helpers/processes.js';
@@ -71,6 +71,7 @@ describe('readTrailer', () => {
     ],
     ['byte by byte', [...'x\ntersh-abc exit 3\ny'], 'x\ny', { exit: 3 }],
     ['never (the stream ends)', ['tersh-ab', 'c-no'], 'tersh-abc-no', undefined],
+    ["with the target's name for the signal", ['tersh-abc signal 10 USR1\n'], '', { signal: 10, name: 'USR1' }],
     ['as unknown', ['tersh-abc unknown\n'], '', undefined],
     ['not in a forged shape', ['tersh-abc exit 1; rm\n'], 'tersh-abc exit 1; rm\n', undefined],
   ])('takes the witness line out %s', async (_case, chunks, rest, said) => {
@@ -81,6 +82,15 @@ describe('readTrailer', () => {
     source.end();
     expect(await text).toBe(rest);
     expect(await trailer.said).toEqual(said);
+  });
+});
+
+describe('exitFromStatus', () => {
+  it("names a signal by the target's name, not by the host's number for it", () => {
+    // 30 is SIGPWR on Linux and SIGUSR1 on macOS: the name the target's `kill -l` gave decides.
+    expect(exitFromStatus(null, { signal: 30, name: 'USR1' })).toEqual({ code: null, signal: 'SIGUSR1' });
+    expect(exitFromStatus(null, { signal: 2, name: 'NOT-A-SIGNAL' })).toEqual({ code: null, signal: 'SIGINT' });
+    expect(exitFromStatus(130, { exit: 130 })).toEqual({ code: 130, signal: null });
   });
 });
 
