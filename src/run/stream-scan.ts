@@ -9,12 +9,13 @@ import type { Testers } from '../condense/classify.js';
 import { CandidateWalk } from './candidate-walk.js';
 import { chunkDecoder, decodeText } from './decode.js';
 import { LineSplitter } from './line-splitter.js';
+import { tailStart } from './tail-start.js';
 
 const READ_BYTES = 1024 * 1024;
 // Decoded in pieces whose text stays below V8's large-object size (128 KiB): such strings die young, where larger
 // ones wait for a full collection (1 MiB pieces grew the host by 80 MB over a 100 MB scan, 32 KiB ones by 4 MB).
 const DECODE_BYTES = 32 * 1024;
-/** Bounds on what the scan keeps: the head window and the notable lines between the windows (characters), the tail window (its lines start in the file's last 4 MiB). */
+/** Bounds on what the scan keeps: the head window and the notable lines between the windows (characters), the tail window (its lines start in the file's last 4 MiB, and only the last `window` + 1 lines are read line by line). */
 const HEAD_CHARS = 256 * 1024;
 const TAIL_BYTES = 4 * 1024 * 1024;
 const KEPT_CHARS = 4 * 1024 * 1024;
@@ -48,23 +49,25 @@ export async function scanStoredStream(scan: StoredStreamScan): Promise<StreamLi
     finder !== undefined && decodeText(scan.head.subarray(0, 64 * 1024), scan.encoding).encoding === 'utf-8'
       ? new CandidateWalk(collector, finder)
       : undefined;
+  let tailFrom = scan.bytes - TAIL_BYTES;
   /** Decodes and splits `bytes[from, to)` line by line (the file offset of `to` given, to tell the tail). */
   const slow = (bytes: Buffer, from: number, to: number, fileTo: number): void => {
     for (let piece = from; piece < to; piece += DECODE_BYTES) {
       const end = Math.min(to, piece + DECODE_BYTES);
-      mayEnd = fileTo - (to - end) > scan.bytes - TAIL_BYTES;
+      mayEnd = fileTo - (to - end) > tailFrom;
       lines.write(decode(bytes.subarray(piece, end)));
     }
   };
   const file = await open(scan.path, 'r');
   try {
     const buffer = Buffer.allocUnsafe(READ_BYTES);
+    if (walk !== undefined) tailFrom = await tailStart(file, scan.bytes, scan.window, TAIL_BYTES, buffer);
     for (let at = 0; at < scan.bytes;) {
       const { bytesRead } = await file.read(buffer, 0, Math.min(READ_BYTES, scan.bytes - at), at);
       if (bytesRead === 0) break;
       const chunk = buffer.subarray(0, bytesRead);
       // the whole lines before the tail's bytes go the fast way once the head window is full
-      const beforeTail = Math.min(bytesRead, scan.bytes - TAIL_BYTES - at);
+      const beforeTail = Math.min(bytesRead, tailFrom - at);
       const fast = walk !== undefined && beforeTail > 0 && collector.keepsThrough() !== Infinity;
       const first = fast && lines.holdsLine ? chunk.indexOf(10) + 1 : 0;
       const last = fast && (first > 0 || !lines.holdsLine) ? chunk.lastIndexOf(10, beforeTail - 1) + 1 : 0;
