@@ -7,7 +7,7 @@
 import { topLevelAlternatives } from './patterns.js';
 import { prefixLiterals, requiredLiterals } from './required-literals.js';
 import { lineSearch } from './literal-search.js';
-import type { SearchKey } from './literal-search.js';
+import type { SearchKey } from './search-key.js';
 import { literalRarity } from './byte-rarity.js';
 
 /** Start offsets of the candidate lines of `bytes[from, to)` (whole lines of UTF-8), in order. */

@@ -1,27 +1,50 @@
 // Finding the lines of a byte range that hold any of many literals, in one pass that skips ahead (Wu–Manber, see
-// skip-search.ts). Literals shorter than four bytes are looked for one by one (memchr-fast), or,
-// when several differ only in their first byte (`0: ` … `9: `), once by the rest, the byte before it checked.
+// skip-search.ts). Literals shorter than four bytes are found by an anchor byte in a SIMD pass (short-anchors.ts);
+// in JavaScript (no WebAssembly, or after leading spaces), one `indexOf` pass each, or, when several differ only in
+// their first byte (`0: ` … `9: `), once by the rest, the byte before it checked.
 
-import { GRAM, placedLine, skipTable } from './skip-search.js';
-import { byteSearch } from './wasm/skip-search-wasm.js';
-import type { SearchKey } from './search-key.js';
+import { anchorsOf } from './short-anchors.js';
+import { GRAM, placedLine, skipSearch, skipTable } from './skip-search.js';
+import type { SkipTable } from './skip-search.js';
+import type { Needle, SearchKey } from './search-key.js';
+import { mergeSorted } from './sorted-merge.js';
+import { wasmSearch } from './wasm/wasm-search.js';
 
 export type { SearchKey };
 
 /** Start offsets of the lines of `bytes[from, to)` (whole lines) that hold a key where it must be, in order. */
 export type LineSearch = (bytes: Buffer, from: number, to: number) => number[];
 
-export function lineSearch(keys: readonly SearchKey[]): LineSearch {
-  const { single, grouped } = groupBySuffix(keys.filter((key) => key.bytes.length < GRAM).flatMap(variants));
+/** The search for `keys`, its byte loops in WebAssembly unless `useWasm` is false or the runtime has none. */
+export function lineSearch(keys: readonly SearchKey[], useWasm = true): LineSearch {
+  const needles = keys.filter((key) => key.bytes.length < GRAM).flatMap(variants);
   const long = keys.filter((key) => key.bytes.length >= GRAM);
-  const search = long.length > 0 ? byteSearch(skipTable(long)) : undefined;
+  const table = long.length > 0 ? skipTable(long) : undefined;
+  const inJavaScript = javaScriptSearch(table, needles);
+  const spaced = needles.filter((item) => item.key.at === 'spaced');
+  const anchored = needles.filter((item) => item.key.at !== 'spaced');
+  const inWasm = useWasm ? wasmSearch(table, anchored.length > 0 ? anchorsOf(anchored) : undefined, inJavaScript) : undefined;
+  const search =
+    inWasm === undefined
+      ? inJavaScript
+      : (range: Buffer): number[] =>
+          spaced.reduce((found, { needle, key }) => mergeSorted(found, needleLines(range, needle, key)), inWasm(range));
   return (bytes, from, to) => {
     // searched as a range of its own: a search for a needle not in it ends at its end, not the buffer's
     const range = from === 0 && to === bytes.length ? bytes : bytes.subarray(from, to);
-    let found = search !== undefined ? search(range) : [];
+    const found = search(range);
+    return from === 0 ? found : found.map((start) => start + from);
+  };
+}
+
+/** The whole search in JavaScript: the skip loop, then one `indexOf` pass per short needle or group of them. */
+function javaScriptSearch(table: SkipTable | undefined, needles: readonly Needle[]): (range: Buffer) => number[] {
+  const { single, grouped } = groupBySuffix(needles);
+  return (range) => {
+    let found = table !== undefined ? skipSearch(range, table) : [];
     for (const { needle, key } of single) found = mergeSorted(found, needleLines(range, needle, key));
     for (const group of grouped) found = mergeSorted(found, suffixLines(range, group));
-    return from === 0 ? found : found.map((start) => start + from);
+    return found;
   };
 }
 
@@ -44,11 +67,6 @@ interface SuffixGroup {
 }
 
 const MIN_GROUP = 3;
-
-interface Needle {
-  needle: Buffer;
-  key: SearchKey;
-}
 
 function groupBySuffix(needles: readonly Needle[]): { single: Needle[]; grouped: SuffixGroup[] } {
   const single: Needle[] = [];
@@ -94,18 +112,4 @@ function variants(key: SearchKey): Needle[] {
     spellings = spellings.flatMap((head) => cases.map((c) => head + c));
   }
   return spellings.map((spelling) => ({ needle: Buffer.from(spelling, 'latin1'), key }));
-}
-
-function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
-  if (b.length === 0) return a as number[];
-  if (a.length === 0) return b as number[];
-  const out: number[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    const take =
-      j >= b.length || (i < a.length && (a[i] as number) <= (b[j] as number)) ? (a[i++] as number) : (b[j++] as number);
-    if (out.length === 0 || out[out.length - 1] !== take) out.push(take);
-  }
-  return out;
 }

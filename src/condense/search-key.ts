@@ -6,3 +6,9 @@ export interface SearchKey {
   /** Where the literal must be: anywhere in the line, at its start, or after its leading spaces (`^\s*`). */
   at: 'anywhere' | 'start' | 'spaced';
 }
+
+/** One spelling of a short key, as the bytes to find. */
+export interface Needle {
+  needle: Buffer;
+  key: SearchKey;
+}
