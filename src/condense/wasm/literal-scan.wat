@@ -119,40 +119,4 @@
         (local.set $at (i32.add (local.get $at) (i32.const 16)))
         (br $next)))
     (global.set $resume (local.get $at))
-    (local.get $found))
-
-  ;; Newlines in [at, to), sixteen bytes a step: each lane counts its newlines, summed every 255 blocks.
-  (func (export "newlines") (param $at i32) (param $to i32) (result i32)
-    (local $total i32)
-    (local $lanes v128)
-    (local $blocks i32)
-    (local $wide v128)
-    (block $bytes
-      (loop $round
-        (br_if $bytes (i32.gt_u (i32.add (local.get $at) (i32.const 16)) (local.get $to)))
-        (local.set $lanes (v128.const i64x2 0 0))
-        (local.set $blocks (i32.const 255))
-        (loop $block
-          (local.set $lanes
-            (i8x16.sub (local.get $lanes) (i8x16.eq (v128.load (local.get $at)) (v128.const i8x16 10 10 10 10 10 10 10 10 10 10 10 10 10 10 10 10))))
-          (local.set $at (i32.add (local.get $at) (i32.const 16)))
-          (local.set $blocks (i32.sub (local.get $blocks) (i32.const 1)))
-          (br_if $block
-            (i32.and
-              (i32.ne (local.get $blocks) (i32.const 0))
-              (i32.le_u (i32.add (local.get $at) (i32.const 16)) (local.get $to)))))
-        (local.set $wide (i32x4.extadd_pairwise_i16x8_u (i16x8.extadd_pairwise_i8x16_u (local.get $lanes))))
-        (local.set $total
-          (i32.add (local.get $total)
-            (i32.add
-              (i32.add (i32x4.extract_lane 0 (local.get $wide)) (i32x4.extract_lane 1 (local.get $wide)))
-              (i32.add (i32x4.extract_lane 2 (local.get $wide)) (i32x4.extract_lane 3 (local.get $wide))))))
-        (br $round)))
-    (block $end
-      (loop $byte
-        (br_if $end (i32.ge_u (local.get $at) (local.get $to)))
-        (if (i32.eq (i32.load8_u (local.get $at)) (i32.const 10))
-          (then (local.set $total (i32.add (local.get $total) (i32.const 1)))))
-        (local.set $at (i32.add (local.get $at) (i32.const 1)))
-        (br $byte)))
-    (local.get $total)))
+    (local.get $found)))
