@@ -78,12 +78,15 @@ function stream(seed: number, bytes: number): Buffer {
 
 describe('the candidate scan of a stored stream', () => {
   it('keeps exactly what a scan of every line keeps, on generated streams with keys at chunk boundaries, UTF-8, CRLF and long lines', async () => {
-    // past the last 4 MiB, which are read line by line whatever the scan
-    for (const [seed, testers] of [
-      [1, makeTesters(undefined)],
-      [2, makeTesters(cMake)],
+    // into the last 4 MiB, where only the lines from the window's (plus one) on are read line by line; the third
+    // ends on lines so long that fewer than the window's start in the last 4 MiB
+    const longTail = Buffer.from(Array.from({ length: 150 }, (_, i) => `${'é'.repeat(15_000)} line ${i} error\n`).join(''));
+    for (const [seed, testers, tail] of [
+      [1, makeTesters(undefined), undefined],
+      [2, makeTesters(cMake), undefined],
+      [3, makeTesters(cMake), longTail],
     ] as const) {
-      const bytes = stream(seed, 7 * MIB);
+      const bytes = tail === undefined ? stream(seed, 7 * MIB) : Buffer.concat([stream(seed, 3 * MIB), tail]);
       const path = join(tempDir(), `stdout-${seed}`);
       writeFileSync(path, bytes);
       {
