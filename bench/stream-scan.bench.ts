@@ -9,7 +9,9 @@ import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testersFor } from '../src/condense/condense.js';
+import { candidateFinder } from '../src/condense/line-candidates.js';
 import { cMake } from '../src/condense/recognisers/c-make.js';
+import { failureBlocks, failureSignals, summaryLines } from '../src/condense/signals.js';
 import { windowFor } from '../src/condense/stream.js';
 import { scanStoredStream } from '../src/run/stream-scan.js';
 import { writeStream } from './fixtures/scan-streams.js';
@@ -80,6 +82,17 @@ export default async function bench(): Promise<void> {
       console.log(
         `  ${kind.padEnd(18)} bare read ${show(read)}   scan ${show(scan)}   scan/read ${ratio((r) => r.wall)}× wall, ${ratio((r) => r.cpu)}× CPU; ${kept} entries kept`,
       );
+      {
+        // the same scan with the literal search's byte loops in JavaScript (a runtime without WebAssembly)
+        const patterns = [...(cMake.summary ?? []), ...summaryLines, ...(cMake.signals ?? []), ...failureSignals];
+        const starts = [...(cMake.blocks ?? []), ...failureBlocks].map((block) => block.start);
+        const notable = [...patterns, ...starts].map((item) => (item instanceof RegExp ? item : item.guard));
+        const inJavaScript = { ...testers, notableCandidates: candidateFinder(notable, false) };
+        const js = await timed(() => scanStoredStream({ path, bytes, head, testers: inJavaScript, window: windowFor(2000) }));
+        console.log(
+          `  ${''.padEnd(18)} JavaScript search (once): ${rate(js.wall)} | ${rate(js.cpu)}; WebAssembly is ${(js.cpu / median(scan.map((r) => r.cpu))).toFixed(1)}× faster (CPU)`,
+        );
+      }
       if (kind === 'build log') {
         // the same scan with no candidate finder: every line decoded, cut out and tested (what it did before)
         const everyLine = { ...testers, notableCandidates: undefined };

@@ -24,9 +24,10 @@ const LINE_START_RARITY = 4;
 
 /**
  * A finder over UTF-8 bytes for the lines any of `patterns` may match (every unsettled line too: a carriage
- * return or an escape code); undefined when some pattern has no literal it cannot match without.
+ * return or an escape code); undefined when some pattern has no literal it cannot match without. Its byte loops
+ * run in WebAssembly unless `useWasm` is false.
  */
-export function candidateFinder(patterns: readonly RegExp[]): CandidateFinder | undefined {
+export function candidateFinder(patterns: readonly RegExp[], useWasm = true): CandidateFinder | undefined {
   const keys: SearchKey[] = [...UNSETTLED];
   for (const pattern of patterns) {
     const folds = pattern.flags.includes('i');
@@ -36,7 +37,7 @@ export function candidateFinder(patterns: readonly RegExp[]): CandidateFinder | 
       keys.push(...literals);
     }
   }
-  return lineSearch(withoutCovered(keys));
+  return lineSearch(withoutCovered(keys), useWasm);
 }
 
 function alternativeKeys(alternative: string, flags: string, folds: boolean): SearchKey[] | undefined {
