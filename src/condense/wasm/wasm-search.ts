@@ -62,17 +62,17 @@ export function wasmSearch(
   const scan = instantiate();
   if (scan === undefined) return undefined;
   const memory = new Uint8Array(scan.memory.buffer);
-  if (table !== undefined)
+  if (table !== undefined) {
     for (let pair = 0; pair < 65536; pair++) {
       const littleEndian = ((pair & 0xff) << 8) | (pair >>> 8);
       memory[SHIFT + littleEndian] = table.shift[pair] as number;
       memory[OPENS + littleEndian] = table.opens[pair] as number;
     }
-  if (table !== undefined)
     for (const gram of chosenGrams(table)) {
       const hash = Math.imul(gram, 0x9e3779b1) >>> 16;
       memory[GRAM_SET + (hash >>> 3)] = (memory[GRAM_SET + (hash >>> 3)] as number) | (1 << (hash & 7));
     }
+  }
   if (anchors !== undefined) memory.set(anchors.classes, CLASSES);
   // the text starts a line
   memory[TEXT - 1] = 10;
