@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { createRecordStore, run } from '../src/index.js';
 import { warmSpawnerReady } from '../src/process/warm/helper-state.js';
 import { livePidsWith } from '../test/helpers/processes.js';
+import { bigOutput } from './big-output.js';
 
 const hostScript = fileURLToPath(new URL('./fixtures/spawner-host.ts', import.meta.url));
 const ratio = (value: number, base: number): string => `${(value / base).toFixed(2)}×`;
@@ -50,44 +51,6 @@ function printHost(figures: HostFigures): void {
   console.log(
     `  8 in flight: raw ${inFlight.raw.toFixed(0)}/s, run() direct ${inFlight.direct.toFixed(0)}/s, run() warm ${inFlight.warm.toFixed(0)}/s → warm ${ratio(inFlight.warm, inFlight.raw)} raw's runs/s`,
   );
-}
-
-function rawDiscard(command: string): Promise<void> {
-  return new Promise((resolve) => {
-    const child = spawn('sh', ['-c', command], { stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.on('data', () => undefined);
-    child.stderr.resume();
-    child.on('close', () => resolve());
-  });
-}
-
-async function withPeakRss<T>(call: () => Promise<T>): Promise<{ ms: number; growthMb: number; value: T }> {
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
-  const started = performance.now();
-  const value = await call();
-  clearInterval(timer);
-  return { ms: performance.now() - started, growthMb: (peak - before) / 2 ** 20, value };
-}
-
-async function bigOutput(storeDir: string): Promise<void> {
-  const store = createRecordStore({ dir: storeDir, maxBytes: 4 * 1024 ** 3 });
-  const cases = { '80-byte lines': `yes ${'x'.repeat(79)} | head -c 1073741824`, '2-byte lines': 'yes | head -c 1073741824' };
-  console.log('1 GiB of output: raw spawn reading and discarding, against run() (condense: lossless; whole to disk)');
-  for (const [name, command] of Object.entries(cases)) {
-    const raw = await withPeakRss(() => rawDiscard(command));
-    const line = [`  ${name.padEnd(14)} raw ${raw.ms.toFixed(0)} ms`];
-    for (const spawner of ['direct', 'warm'] as Spawner[]) {
-      const measured = await withPeakRss(() => run(command, { store, spawner, timeoutMs: 600_000, condense: 'lossless' }));
-      line.push(
-        `${spawner} ${ratio(measured.ms, raw.ms)} (RSS +${measured.growthMb.toFixed(0)} MB, ${measured.value.stdoutLines ?? '?'} lines)`,
-      );
-      rmSync(join(storeDir, measured.value.id), { recursive: true, force: true });
-    }
-    console.log(line.join(', '));
-  }
-  console.log('  (targets: 80-byte ≤ 1.2×, 2-byte ≤ 1.5×, RSS ≤ 64 MB)');
 }
 
 async function crowdedTimeout(storeDir: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { StreamFile } from '../store/index.js';
-import { countNewlines } from './count-newlines.js';
+import { NewlineCounter } from './newline-counter.js';
 import { TailBuffer } from './tail-buffer.js';
 
 // A bounded queue: the child is paused only when this much waits behind the write in flight, and resumed
@@ -29,7 +29,7 @@ export class StreamCapture {
   private totalBytes = 0;
   private lines = 0;
   private lastByte = -1;
-  private dense = false;
+  private readonly newlines = new NewlineCounter();
   private readonly listeners = new Set<(chunk: Buffer) => void>();
 
   constructor(
@@ -59,9 +59,7 @@ export class StreamCapture {
 
   private take(chunk: Buffer): void {
     this.totalBytes += chunk.length;
-    const { count, dense } = countNewlines(chunk, this.dense);
-    this.lines += count;
-    this.dense = dense;
+    this.lines += this.newlines.count(chunk);
     this.lastByte = chunk[chunk.length - 1]!;
     if (this.headSize < this.headBytes) {
       const part = chunk.subarray(0, this.headBytes - this.headSize);

@@ -1,10 +1,12 @@
 import { open, type FileHandle } from 'node:fs/promises';
 
-const BATCH_BYTES = 64 * 1024;
+// A write costs tens of µs on the event loop whatever its size (the thread-pool round trip), so a busy stream is
+// written 1 MiB or more at a time, its chunks handed over as they came (writev, no copy): 1 GiB through run()
+// took 4,000-7,500 writes of 64-128 KiB before, 1,024 now. Readers of a live record flush what is pending.
+const BATCH_BYTES = 1024 * 1024;
 
 /**
- * Appends chunks to a file in batches of about 64 KiB, one write in flight at a time.
- * Measured: batched writes cost 0.94× of discarding the output, a default WriteStream 1.4×.
+ * Appends chunks to a file in batches of at least 1 MiB (the rest at `flush`), one write in flight at a time.
  * `pendingBytes` lets the producer pause when the disk lags.
  */
 export class StreamFile {
@@ -15,6 +17,7 @@ export class StreamFile {
   private flushing: Promise<void> | undefined;
   private failure: Error | undefined;
   private readonly lowWaiters: Array<{ bytes: number; resolve: () => void }> = [];
+  private writeCount = 0;
   bytesWritten = 0;
   /** Bytes appended but never written because the file failed (a full disk, say). */
   bytesDropped = 0;
@@ -42,7 +45,12 @@ export class StreamFile {
     }
     this.pending.push(chunk);
     this.pendingSize += chunk.length;
-    if (this.pendingSize >= BATCH_BYTES && !this.flushing) this.flushing = this.drain();
+    if (this.pendingSize >= BATCH_BYTES && !this.flushing) this.flushing = this.drain(BATCH_BYTES);
+  }
+
+  /** Appends written by the file so far (one per batch; partial writes of a nearly full disk count once each). */
+  get writes(): number {
+    return this.writeCount;
   }
 
   /** Resolves once fewer than `bytes` wait for a write (a batch was taken, or the file failed). */
@@ -63,7 +71,7 @@ export class StreamFile {
   /** Resolves once every appended byte is on disk (or the file failed). */
   async flush(): Promise<void> {
     while (this.flushing || this.pendingSize > 0) {
-      if (!this.flushing) this.flushing = this.drain();
+      if (!this.flushing) this.flushing = this.drain(1);
       await this.flushing;
     }
   }
@@ -96,25 +104,27 @@ export class StreamFile {
     this.handle = undefined;
   }
 
-  private async drain(): Promise<void> {
+  /** Writes batches while at least `minBytes` are pending. */
+  private async drain(minBytes: number): Promise<void> {
     let unwritten = 0;
     try {
       this.handle ??= this.ready().then(() => open(this.path, 'a', 0o600));
       const handle = await this.handle;
-      while (this.pendingSize > 0) {
-        const batch = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingSize);
+      while (this.pendingSize >= minBytes) {
+        let batch = this.pending;
+        unwritten = this.pendingSize;
         this.pending = [];
         this.pendingSize = 0;
         this.wakeLowWaiters();
         // A nearly full disk takes part of a write before refusing the rest.
-        for (let done = 0; done < batch.length;) {
-          unwritten = batch.length - done;
-          const { bytesWritten } = await handle.write(batch, done);
+        while (unwritten > 0) {
+          this.writeCount += 1;
+          const { bytesWritten } = await handle.writev(batch);
           if (bytesWritten === 0) throw Object.assign(new Error('ENOSPC: the file took no more bytes'), { code: 'ENOSPC' });
-          done += bytesWritten;
+          unwritten -= bytesWritten;
           this.bytesWritten += bytesWritten;
+          if (unwritten > 0) batch = unwrittenPart(batch, bytesWritten);
         }
-        unwritten = 0;
       }
     } catch (error) {
       this.failure = error as Error;
@@ -126,4 +136,12 @@ export class StreamFile {
       this.wakeLowWaiters();
     }
   }
+}
+
+/** What is left of `chunks` once their first `written` bytes are on disk. */
+function unwrittenPart(chunks: readonly Buffer[], written: number): Buffer[] {
+  let skip = written;
+  let first = 0;
+  while (skip >= chunks[first]!.length) skip -= chunks[first++]!.length;
+  return [chunks[first]!.subarray(skip), ...chunks.slice(first + 1)];
 }

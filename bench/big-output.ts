@@ -1,0 +1,88 @@
+// 1 GiB through run() against raw child_process.spawn reading and discarding, both line sizes, both spawners,
+// interleaved and repeated (the machine is shared: medians). Raw is measured twice: in the host's session, and
+// in a session of its own (`detached: true`, as run() must start a command to kill its group), since on Linux a
+// new session is a new scheduler autogroup, and on a loaded machine that alone costs several times raw.
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { createRecordStore, run } from '../src/index.js';
+
+const GIB = 1024 ** 3;
+const ratio = (value: number, base: number): string => `${(value / base).toFixed(2)}×`;
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+type Way = 'raw' | 'raw, own session' | 'run() direct' | 'run() warm';
+const WAYS: Way[] = ['raw', 'raw, own session', 'run() direct', 'run() warm'];
+
+interface Sample {
+  ms: number;
+  cpuMs: number;
+  growthMb: number;
+  lines?: number | undefined;
+}
+
+function rawDiscard(command: string, ownSession: boolean): Promise<undefined> {
+  return new Promise((resolve) => {
+    const child = spawn('sh', ['-c', command], { stdio: ['ignore', 'pipe', 'pipe'], detached: ownSession });
+    child.stdout.on('data', () => undefined);
+    child.stderr.resume();
+    child.on('close', () => resolve(undefined));
+  });
+}
+
+/** Wall time, this process's CPU time (every thread) and peak RSS growth of one call. */
+async function measure(call: () => Promise<number | undefined>): Promise<Sample> {
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const lines = await call();
+  const ms = performance.now() - started;
+  const { user, system } = process.cpuUsage(cpu);
+  clearInterval(timer);
+  return { ms, cpuMs: (user + system) / 1000, growthMb: (peak - before) / 2 ** 20, lines };
+}
+
+/** Prints, per line size, each way's median wall time, its ratio to raw (and to raw in its own session), host CPU and RSS. */
+export async function bigOutput(storeDir: string, repeats = Number(process.env.BENCH_REPEATS ?? 3)): Promise<void> {
+  const bytes = Number(process.env.BENCH_BIG_MIB ?? 1024) * 2 ** 20;
+  const store = createRecordStore({ dir: storeDir, maxBytes: 4 * GIB });
+  const cases = { '80-byte lines': `yes ${'x'.repeat(79)} | head -c ${bytes}`, '2-byte lines': `yes | head -c ${bytes}` };
+  console.log(
+    `${(bytes / GIB).toFixed(2)} GiB of output, median of ${repeats} interleaved runs: raw spawn reading and discarding, against run() (condense: lossless; whole to disk)`,
+  );
+  for (const [name, command] of Object.entries(cases)) {
+    const samples = new Map<Way, Sample[]>(WAYS.map((way) => [way, []]));
+    for (let round = 0; round < repeats; round += 1) {
+      for (const way of WAYS) {
+        const sample = await measure(async () => {
+          if (way === 'raw' || way === 'raw, own session') return rawDiscard(command, way !== 'raw');
+          const result = await run(command, {
+            store,
+            spawner: way === 'run() warm' ? 'warm' : 'direct',
+            timeoutMs: 600_000,
+            condense: 'lossless',
+          });
+          rmSync(join(storeDir, result.id), { recursive: true, force: true });
+          return result.stdoutLines;
+        });
+        samples.get(way)!.push(sample);
+      }
+    }
+    const raw = median(samples.get('raw')!.map((sample) => sample.ms));
+    const ownSession = median(samples.get('raw, own session')!.map((sample) => sample.ms));
+    console.log(`  ${name}`);
+    for (const way of WAYS) {
+      const runs = samples.get(way)!;
+      const ms = median(runs.map((sample) => sample.ms));
+      const cpuPerGib = (median(runs.map((sample) => sample.cpuMs)) * GIB) / bytes;
+      const growth = Math.max(...runs.map((sample) => sample.growthMb));
+      const lines = runs[0]!.lines === undefined ? '' : `, ${runs[0]!.lines} lines`;
+      console.log(
+        `    ${way.padEnd(17)} ${ms.toFixed(0).padStart(6)} ms  ${ratio(ms, raw)} raw, ${ratio(ms, ownSession)} own-session raw; host CPU ${cpuPerGib.toFixed(0)} ms/GiB, RSS +${growth.toFixed(0)} MB${lines}  (${runs.map((sample) => sample.ms.toFixed(0)).join(' ')})`,
+      );
+    }
+  }
+  console.log('  (targets: 80-byte ≤ 1.2× raw, 2-byte ≤ 1.5×, RSS ≤ 64 MB)');
+}

@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setImmediate as turn, setTimeout as delay } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { StreamFile } from '../../src/store/stream-file.js';
+import { useTempDirs } from '../helpers/temp-dir.js';
+
+const tempDir = useTempDirs();
+const MB = 1024 * 1024;
+
+/** A chunk whose bytes say where it is, so a byte out of order or lost changes the file's hash. */
+function numberedChunk(index: number, bytes: number): Buffer {
+  return Buffer.alloc(bytes, `${index},`);
+}
+
+describe('StreamFile', () => {
+  it('writes a steady stream of 64 KiB chunks in batches of at least 1 MiB', async () => {
+    // A chunk a millisecond, as a child's output arrives when the machine is busy: each write used to take one chunk.
+    const file = new StreamFile(join(tempDir(), 'stdout'));
+    const expected = createHash('sha256');
+    for (let index = 0; index < 256; index += 1) {
+      const chunk = numberedChunk(index, 64 * 1024);
+      expected.update(chunk);
+      file.append(chunk);
+      await delay(1);
+    }
+    await file.close();
+    expect(file.bytesWritten).toBe(16 * MB);
+    expect(createHash('sha256').update(readFileSync(file.path)).digest('hex')).toBe(expected.digest('hex'));
+    expect(file.writes).toBeLessThanOrEqual(17);
+  });
+
+  it('keeps every byte in order across batches of chunks of any size, the rest written by flush', async () => {
+    const file = new StreamFile(join(tempDir(), 'stdout'));
+    const chunks = Array.from({ length: 700 }, (_, index) => numberedChunk(index, 1 + ((index * 7919) % 9000)));
+    for (const [index, chunk] of chunks.entries()) {
+      file.append(chunk);
+      if (index % 50 === 0) await turn();
+    }
+    await file.flush();
+    expect(readFileSync(file.path).equals(Buffer.concat(chunks))).toBe(true);
+    file.append(Buffer.from('tail'));
+    await file.close();
+    expect(readFileSync(file.path).subarray(-4).toString()).toBe('tail');
+  });
+});
