@@ -7,7 +7,7 @@ import { lineSearch } from '../../src/condense/literal-search.js';
 import { leadingSpacesEnd } from '../../src/condense/line-spaces.js';
 import type { SearchKey } from '../../src/condense/search-key.js';
 // @ts-expect-error: a plain script, no types
-import { assembled } from '../../scripts/assemble-wasm.mjs';
+import { assembled, sources } from '../../scripts/assemble-wasm.mjs';
 import { readFileSync } from 'node:fs';
 
 const latin1 = (text: string): string => Buffer.from(text, 'utf8').toString('latin1');
@@ -144,8 +144,11 @@ describe('the literal search', () => {
     for (const [name, search] of searches) expect(search(bytes, 0, bytes.length), name).toEqual(want);
   });
 
-  it('runs the bytes assembled from literal-scan.wat', async () => {
-    const current = readFileSync(new URL('../../src/condense/wasm/literal-scan-bytes.ts', import.meta.url), 'utf8');
-    expect(await (assembled as () => Promise<string>)()).toBe(current);
-  });
+  it.each((sources as { name: string; target: string }[]).map((source) => [source.name, source.target]))(
+    'runs the bytes assembled from %s',
+    async (name, target) => {
+      const current = readFileSync(new URL(`../../src/condense/wasm/${target}`, import.meta.url), 'utf8');
+      expect(await (assembled as (name: string) => Promise<string>)(name)).toBe(current);
+    },
+  );
 });
