@@ -4,6 +4,11 @@ import type { BlockRule } from './types.js';
 /** An npm / pnpm / yarn error line, not the usage help npm prints after some errors (blank, indented or `[--option]` lines). */
 const PACKAGE_MANAGER_ERROR = /^\s*(?:npm|pnpm|yarn) (?:ERR!|error) (?=\S)(?!\[-)/;
 
+/** A valgrind error or leak record: the lines it reports a problem on, behind its `==PID== ` prefix. */
+const MEMCHECK_ERROR =
+  /^==\d+== (?:Invalid (?:read|write|free)|Conditional jump|Use of uninitialised|Syscall param|Mismatched free|Source and destination overlap|Process terminating|[\d,]+ (?:\([\d,]+ direct, [\d,]+ indirect\) )?bytes in [\d,]+ blocks are (?:definitely|possibly) lost)/;
+const MEMCHECK_RECORD_END = /^==\d+== ?$/;
+
 // Generic failure signals, scanned on every line of every output whatever the recogniser.
 export const failureSignals: readonly (RegExp | Guarded)[] = [
   // a file:line(:col) and the word error / warning / fatal anywhere on the line (gcc, tsc, eslint, go, javac, python);
@@ -37,6 +42,10 @@ export const failureSignals: readonly (RegExp | Guarded)[] = [
   /^\s*[-+] (?:Expected|Received)\b/,
   /\bcode (?:[45]\d\d)\b|" [45]\d\d \S+$/,
   /\b(?:CRITICAL|FATAL|SEVERE)\b|\blevel=(?:error|fatal)\b|\s(?:ERROR|WARN(?:ING)?)\s/,
+  // memory checkers: valgrind's errors and lost blocks behind its `==PID== ` prefix, a sanitizer's report and runtime errors
+  MEMCHECK_ERROR,
+  /^==\d+==ERROR: \w+Sanitizer\b/,
+  /: runtime error: /,
 ];
 
 // Final summaries of test runners and builds: always kept.
@@ -60,6 +69,8 @@ export const summaryLines: readonly RegExp[] = [
   /^(?:ok|FAIL|---)\s+\S+\s+[\d.]+s$/,
   /^exit status \d+$/,
   /^make(?:\[\d+\])?: .*not remade because of errors/,
+  /^==\d+== (?:ERROR|LEAK|HEAP) SUMMARY:/,
+  /^SUMMARY: \w+Sanitizer: /,
 ];
 
 // Context that belongs to a failure and is kept with it.
@@ -70,4 +81,8 @@ export const failureBlocks: readonly BlockRule[] = [
   { start: /\bpanicked at\b/, until: 'blank', maxLines: 8 },
   { start: /^\s*[-+] Expected\b/, until: 'blank', maxLines: 30 },
   { start: /^\s*! \[(?:rejected|remote rejected)\]/, until: /^(?!\s*(?:!|error:|hint:))/, maxLines: 8 },
+  // a memory checker's record with the frames that place it (`at 0x…: count (leak.c:7)`), a sanitizer's report to its summary
+  { start: MEMCHECK_ERROR, until: MEMCHECK_RECORD_END, maxLines: 16 },
+  { start: /^==\d+== LEAK SUMMARY:/, until: MEMCHECK_RECORD_END, maxLines: 8 },
+  { start: /^==\d+==ERROR: \w+Sanitizer\b/, until: /^SUMMARY: /, maxLines: 40 },
 ];

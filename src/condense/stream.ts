@@ -83,7 +83,7 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
   const header = [...plan.notes, ...overview];
   const headerCost = estimateTokens(header.join('\n'));
   const markerCost = plan.context.recordId === undefined ? 14 : 30;
-  const places = placeReader(lines);
+  const places = placeReader(lines, classified.headingOf);
   let distinct = distinctFailures(lines, classified.roles, folds, classified.blockEnds, places);
   const attempt = (blockEnds: Map<number, number>, budget: number): Rendered => {
     const fillLimit =
@@ -110,6 +110,7 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
       explained: plan.explained,
       unread: map.unread,
       pinned: view.pinned,
+      headingOf: classified.headingOf,
     });
     return render({
       lines,
@@ -158,7 +159,7 @@ export function renderRead(stream: AnalysedStream, context: MarkerContext): Rend
   const { lines, classified, map } = stream;
   const kept = new Uint8Array(lines.length).fill(1);
   if (map.unread !== undefined) for (let i = 0; i < lines.length; i++) if (map.unread[i] === 1) kept[i] = 0;
-  const places = placeReader(lines);
+  const places = placeReader(lines, classified.headingOf);
   const distinct = distinctFailures(lines, classified.roles, [], classified.blockEnds, places);
   return render({
     lines,
