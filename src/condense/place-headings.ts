@@ -5,7 +5,11 @@
 import { Role } from './roles.js';
 
 /** A heading naming the place of the lines just below it (at most NEAR_LINES on). */
-const NEAR_HEADINGS: readonly RegExp[] = [/^In (?:file )?\S+ line \d+:?$/, /^\S*[\w)]\.[A-Za-z]\w*:\d+$/];
+const NEAR_HEADINGS: readonly RegExp[] = [
+  /^\s+File ".+", line \d+/,
+  /^In (?:file )?\S+ line \d+:?$/,
+  /^\S*[\w)]\.[A-Za-z]\w*:\d+$/,
+];
 /** A heading over a section that lasts to the next such heading: a test's name, a file between rulers. */
 const SECTION_HEADINGS: readonly RegExp[] = [/^(?:_{3,}|-{3,}|={3,}) \S.*\S (?:_{3,}|-{3,}|={3,})$/, /^\s*● \S/];
 /** A file's name alone on a line, over the indented findings in it. */

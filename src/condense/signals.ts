@@ -9,6 +9,10 @@ const MEMCHECK_ERROR =
   /^==\d+== (?:Invalid (?:read|write|free)|Conditional jump|Use of uninitialised|Syscall param|Mismatched free|Source and destination overlap|Process terminating|[\d,]+ (?:\([\d,]+ direct, [\d,]+ indirect\) )?bytes in [\d,]+ blocks are (?:definitely|possibly) lost)/;
 const MEMCHECK_RECORD_END = /^==\d+== ?$/;
 
+/** The C library's words for a failed call, ending a line (what `find`, `ls`, `cp`, `tar` and most tools print after the path). */
+const ERRNO_MESSAGE =
+  /(?:: | \()(?:No such file or directory|Permission denied|Not a directory|Is a directory|Operation not permitted|Read-only file system|No space left on device|Too many levels of symbolic links|Input\/output error|Directory not empty|File exists|Device or resource busy|Disk quota exceeded)\)?$/;
+
 // Generic failure signals, scanned on every line of every output whatever the recogniser.
 export const failureSignals: readonly (RegExp | Guarded)[] = [
   // a file:line(:col) and the word error / warning / fatal anywhere on the line (gcc, tsc, eslint, go, javac, python);
@@ -46,6 +50,13 @@ export const failureSignals: readonly (RegExp | Guarded)[] = [
   MEMCHECK_ERROR,
   /^==\d+==ERROR: \w+Sanitizer\b/,
   /: runtime error: /,
+  // a program's own error told by the system's message for it (`find: '/x': Permission denied`, `ls: cannot access …`)
+  ERRNO_MESSAGE,
+  // a Go panic and the goroutine it stopped
+  /^panic: /,
+  // a failed test's heading (jest's `● suite › test`, go test's `--- FAIL: TestX`)
+  /^\s*● \S.* › \S/,
+  /^\s*--- FAIL: /,
 ];
 
 // Final summaries of test runners and builds: always kept.
@@ -71,6 +82,12 @@ export const summaryLines: readonly RegExp[] = [
   /^make(?:\[\d+\])?: .*not remade because of errors/,
   /^==\d+== (?:ERROR|LEAK|HEAP) SUMMARY:/,
   /^SUMMARY: \w+Sanitizer: /,
+  // scores and totals of linters and compilers
+  /\bhas been rated at -?[\d.]+\/10\b/,
+  /\b\d+ problems? \(\d+ errors?, \d+ warnings?\)/,
+  /\b\d+ (?:errors?|warnings?)(?: and \d+ (?:errors?|warnings?))? generated\b/,
+  /^Found \d+ (?:errors?|warnings?|problems?|issues?) in \d+ files?\b/,
+  /\b\d+ files? inspected, (?:no|\d+) offenses? detected\b/,
 ];
 
 // Context that belongs to a failure and is kept with it.
@@ -85,4 +102,5 @@ export const failureBlocks: readonly BlockRule[] = [
   { start: MEMCHECK_ERROR, until: MEMCHECK_RECORD_END, maxLines: 16 },
   { start: /^==\d+== LEAK SUMMARY:/, until: MEMCHECK_RECORD_END, maxLines: 8 },
   { start: /^==\d+==ERROR: \w+Sanitizer\b/, until: /^SUMMARY: /, maxLines: 40 },
+  { start: /^goroutine \d+ \[running\]:/, until: 'blank', maxLines: 12 },
 ];
