@@ -129,7 +129,7 @@ export function classify(lines: readonly string[], testers: Testers, window = In
       roles[i] = RUNTIME_FRAME.test(lines[i] as string) ? Role.noise : Role.context;
     }
   }
-  return { roles, blockEnds, signalCount, summaryCount, headingOf: placeHeadings(lines, roles) };
+  return { roles, blockEnds, signalCount, summaryCount, headingOf: placeHeadings(lines, roles, signalCount) };
 }
 
 function anyOf(...testers: LineTester[]): LineTester {

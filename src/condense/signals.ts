@@ -10,8 +10,10 @@ const MEMCHECK_ERROR =
 const MEMCHECK_RECORD_END = /^==\d+== ?$/;
 
 /** The C library's words for a failed call, ending a line (what `find`, `ls`, `cp`, `tar` and most tools print after the path). */
-const ERRNO_MESSAGE =
-  /(?:: | \()(?:No such file or directory|Permission denied|Not a directory|Is a directory|Operation not permitted|Read-only file system|No space left on device|Too many levels of symbolic links|Input\/output error|Directory not empty|File exists|Device or resource busy|Disk quota exceeded)\)?$/;
+const ERRNO_WORDS =
+  /(?:No such file or directory|Permission denied|Not a directory|Is a directory|Operation not permitted|Read-only file system|No space left on device|Too many levels of symbolic links|Input\/output error|Directory not empty|File exists|Device or resource busy|Disk quota exceeded)\)?$/;
+/** The words led by `: ` (after the path) or ` (`, the guard's literals first so most lines cost one cheap scan. */
+const ERRNO_MESSAGE = { guard: ERRNO_WORDS, pattern: new RegExp(`(?:: | \\()${ERRNO_WORDS.source}`) };
 
 // Generic failure signals, scanned on every line of every output whatever the recogniser.
 export const failureSignals: readonly (RegExp | Guarded)[] = [
@@ -48,8 +50,8 @@ export const failureSignals: readonly (RegExp | Guarded)[] = [
   /\b(?:CRITICAL|FATAL|SEVERE)\b|\blevel=(?:error|fatal)\b|\s(?:ERROR|WARN(?:ING)?)\s/,
   // memory checkers: valgrind's errors and lost blocks behind its `==PID== ` prefix, a sanitizer's report and runtime errors
   MEMCHECK_ERROR,
+  // (a sanitizer's `file.c:3:44: runtime error: …` is the first signal's: a place and the word error)
   /^==\d+==ERROR: \w+Sanitizer\b/,
-  /: runtime error: /,
   // a program's own error told by the system's message for it (`find: '/x': Permission denied`, `ls: cannot access …`)
   ERRNO_MESSAGE,
   // a Go panic and the goroutine it stopped
@@ -82,12 +84,12 @@ export const summaryLines: readonly RegExp[] = [
   /^make(?:\[\d+\])?: .*not remade because of errors/,
   /^==\d+== (?:ERROR|LEAK|HEAP) SUMMARY:/,
   /^SUMMARY: \w+Sanitizer: /,
-  // scores and totals of linters and compilers
-  /\bhas been rated at -?[\d.]+\/10\b/,
-  /\b\d+ problems? \(\d+ errors?, \d+ warnings?\)/,
-  /\b\d+ (?:errors?|warnings?)(?: and \d+ (?:errors?|warnings?))? generated\b/,
+  // scores and totals of linters and compilers, anchored: a pattern tried at every position costs every line
+  /^Your code has been rated at -?[\d.]+\/10\b/,
+  /^\s*\d+ problems? \(\d+ errors?, \d+ warnings?\)/,
+  /^\d+ (?:errors?|warnings?)(?: and \d+ (?:errors?|warnings?))? generated\b/,
   /^Found \d+ (?:errors?|warnings?|problems?|issues?) in \d+ files?\b/,
-  /\b\d+ files? inspected, (?:no|\d+) offenses? detected\b/,
+  /^\d+ files? inspected, (?:no|\d+) offenses? detected\b/,
 ];
 
 // Context that belongs to a failure and is kept with it.

@@ -66,7 +66,8 @@ export interface StreamPlan {
 }
 
 /** A view under this share of its budget while failures stay hidden is chosen again with the rest. */
-const SLACK_SHARE = 0.95;
+const SLACK_SHARE = 0.85;
+const MAX_LINES_CHOSEN_AGAIN = 20_000;
 /** Share of the budget left for head and tail once a recognised output's failures and summaries are in. */
 const EXPLAINED_FILL_SHARE = 0.1;
 /** Share of the budget for the lines of a data output whose overview already counts all of it. */
@@ -143,17 +144,19 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
     result = attempt(blockEnds, plan.budget);
     tokens = estimateTokens(result.text);
   }
-  // Markers cost more than reserved when the kept lines are scattered: give the overshoot back and choose again.
   let budget = plan.budget;
-  // Gaps cost less than reserved when hidden failures sit between shown ones: give the slack to them and choose again.
-  for (let round = 0; round < 4 && tokens < plan.budget * SLACK_SHARE && distinct.failures.length > 0; round++) {
+  // Gaps cost less than reserved when hidden failures sit between shown ones: give the slack to them and choose
+  // again (once, and only where choosing again is cheap: a huge log's view is never short of its budget for long).
+  if (tokens < plan.budget * SLACK_SHARE && distinct.failures.length > 0 && lines.length <= MAX_LINES_CHOSEN_AGAIN) {
     const grown = attempt(blockEnds, budget + plan.budget - tokens);
     const grownTokens = estimateTokens(grown.text);
-    if (grownTokens > plan.budget || grownTokens <= tokens) break;
-    budget += plan.budget - tokens;
-    result = grown;
-    tokens = grownTokens;
+    if (grownTokens <= plan.budget && grownTokens > tokens) {
+      budget += plan.budget - tokens;
+      result = grown;
+      tokens = grownTokens;
+    }
   }
+  // Markers cost more than reserved when the kept lines are scattered: give the overshoot back and choose again.
   for (let round = 0; round < 3 && tokens > plan.budget; round++) {
     budget -= tokens - plan.budget;
     const retry = attempt(blockEnds, budget);
