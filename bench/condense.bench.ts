@@ -177,8 +177,8 @@ function throughput(fixtures: Fixture[]): void {
   console.log(`estimateTokens: ${measure(text.length, () => estimateTokens(text), 15)}`);
 }
 
-/** Names of the outsider captures added after the first 48 (g2- diagnostic, d2- data). */
-const SECOND_SET = /^(?:g2|d2)-/;
+/** Names of the outsider captures added after the first 48 (g2-, g3- diagnostic, d2- data). */
+const SECOND_SET = /^(?:g2|g3|d2)-/;
 
 export default async function main(): Promise<void> {
   const fixtures = loadFixtures();
@@ -225,6 +225,10 @@ function quality(fixtures: Fixture[]): void {
     table(
       `outsider ${half} half: diagnostic, second set (g2-)`,
       diagnostic.filter((f) => f.name.startsWith('g2-')),
+    );
+    table(
+      `outsider ${half} half: diagnostic, third set (g3-)`,
+      diagnostic.filter((f) => f.name.startsWith('g3-')),
     );
     // The second batch (d2-*, data outputs) apart from the first 48, so each is reported on its own.
     table(

@@ -2,6 +2,7 @@ import { candidateFinder } from './line-candidates.js';
 import type { CandidateFinder } from './line-candidates.js';
 import { combine, combineLoosely } from './patterns.js';
 import type { LineTester } from './patterns.js';
+import { placeHeadings } from './place-headings.js';
 import { Role } from './roles.js';
 import { failureBlocks, failureSignals, summaryLines } from './signals.js';
 import type { BlockRule, Recogniser } from './types.js';
@@ -12,6 +13,8 @@ export interface Classified {
   blockEnds: Map<number, number>;
   signalCount: number;
   summaryCount: number;
+  /** A failure line → the heading that names its place (see place-headings.ts). */
+  headingOf: Map<number, number>;
 }
 
 export interface Testers {
@@ -126,7 +129,7 @@ export function classify(lines: readonly string[], testers: Testers, window = In
       roles[i] = RUNTIME_FRAME.test(lines[i] as string) ? Role.noise : Role.context;
     }
   }
-  return { roles, blockEnds, signalCount, summaryCount };
+  return { roles, blockEnds, signalCount, summaryCount, headingOf: placeHeadings(lines, roles, signalCount) };
 }
 
 function anyOf(...testers: LineTester[]): LineTester {

@@ -6,7 +6,8 @@ import { shapeOf } from './shape.js';
 /** Members of one group looked at (a huge log's thousandth look-alike is past what a view or a marker can name). */
 const MAX_SCANNED = 300;
 
-const ERROR_WORD = /\b(?:error|Error|ERROR|fatal|FATAL|FAIL(?:ED)?|panicked|\*\*\*)\b|\berror\[|\*\*\*/;
+// the word, or a linter's code its tool calls an error or a fatal (pylint and pycodestyle's `E0102`, `F821`)
+const ERROR_WORD = /\b(?:error|Error|ERROR|fatal|FATAL|FAIL(?:ED)?|panicked|\*\*\*|[EF]\d{3,4})\b|\berror\[|\*\*\*/;
 
 /** The shape of a failure line without the place it points at: two lines differing only there (or in numbers) tell one message. */
 function messageOf(line: string, place: Place | undefined): number {
@@ -19,6 +20,9 @@ const NUMBERED_NAME = /[A-Za-z_]\d+/g;
 function namesOf(line: string): string {
   return (line.match(NUMBERED_NAME) ?? []).join(' ');
 }
+
+/** A line naming a failed test: its name is its place, so two names differing in a number alone are two failures. */
+const FAILED_TEST = /^\s*(?:●|✕|×|✗|not ok\b|--- FAIL\b|FAIL(?:ED)?\b)/;
 
 /** The line names other numbered things than the lines seen before (then it is no repeat with other numbers). */
 function isNewName(seen: Set<string>, line: string): boolean {
@@ -57,6 +61,8 @@ export function distinctFailures(
 ): DistinctFailures {
   const newMessages: number[] = [];
   const newPlaces: number[] = [];
+  /** Line → how many look-alikes its group holds: a rare kind's failures are each worth more than a flood's. */
+  const groupSize = new Map<number, number>();
   const placed = new Map<number, number[]>();
   for (const group of folds) {
     if (roles[group.exemplar] !== Role.signal) continue;
@@ -73,9 +79,11 @@ export function distinctFailures(
       const text = places.told(i, blockEnds.get(i));
       if (texts.has(text)) continue;
       texts.add(text);
+      groupSize.set(i, group.members.length);
       const namesPlace = places.lineOf(i, blockEnds.get(i)) !== undefined;
       if (namesPlace) named.push(i);
-      const hasPlace = namesPlace || isNewName(names, lines[i] as string);
+      const hasPlace =
+        namesPlace || places.heading(i) !== undefined || FAILED_TEST.test(text) || isNewName(names, lines[i] as string);
       const message = messages === undefined ? 0 : messageOf((lines[i] as string).trim(), places.at(i));
       // the same message: another failure only when it names another place (else a repeat with other numbers)
       if (messages === undefined || messages.has(message)) {
@@ -86,10 +94,11 @@ export function distinctFailures(
       }
     }
   }
-  // errors before warnings, then new messages before new places, each in output order
+  // errors before warnings, then new messages before new places, the smaller groups first, each in output order
   const rank = (i: number): number => (ERROR_WORD.test(lines[i] as string) ? 0 : 2);
+  const size = (i: number): number => groupSize.get(i) ?? 0;
   const failures = [...newMessages.map((i) => [i, rank(i)] as const), ...newPlaces.map((i) => [i, rank(i) + 1] as const)]
-    .sort((a, b) => a[1] - b[1] || a[0] - b[0])
+    .sort((a, b) => (a[1] >> 1) - (b[1] >> 1) || size(a[0]) - size(b[0]) || a[1] - b[1] || a[0] - b[0])
     .map(([line, rank]) => ({ line, isNewMessage: rank % 2 === 0 }));
   return { failures, placed };
 }

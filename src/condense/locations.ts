@@ -48,11 +48,14 @@ export interface PlaceReader {
   lineOf(start: number, blockEnd: number | undefined): number | undefined;
   /** A failure's words and, when its block names it on a later line (rustc's ` --> `), its place: what a repeat repeats. */
   told(start: number, blockEnd: number | undefined): string;
+  /** The heading that names the place of failure line `i`, when the line names none itself (see place-headings.ts). */
+  heading(i: number): number | undefined;
 }
 
 const BLOCK_LINES_SEARCHED = 4;
 
-export function placeReader(lines: readonly string[]): PlaceReader {
+/** `headingOf`: a failure line → the heading naming its place (see place-headings.ts): part of what it tells. */
+export function placeReader(lines: readonly string[], headingOf?: ReadonlyMap<number, number>): PlaceReader {
   const read = new Map<number, Place | null>();
   const at = (i: number): Place | undefined => {
     let place = read.get(i);
@@ -78,9 +81,12 @@ export function placeReader(lines: readonly string[]): PlaceReader {
         const place = at(line) as Place;
         text += `\n${place.file}${place.at}`;
       }
+      const heading = line === undefined ? headingOf?.get(start) : undefined;
+      if (heading !== undefined) text += `\n${(lines[heading] as string).trim()}`;
       texts.set(start, text);
     }
     return text;
   };
-  return { at, lineOf, told };
+  const heading = (i: number): number | undefined => (at(i) === undefined ? headingOf?.get(i) : undefined);
+  return { at, lineOf, told, heading };
 }

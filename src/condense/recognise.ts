@@ -5,9 +5,22 @@ const SEGMENTS = /\|\||&&|[;|&\n]/;
 const PREFIXES =
   /^(?:\s*(?:\w+=\S*|sudo|env|time|nice|nohup|exec|command|timeout\s+\S+|npx|bunx|pnpm\s+(?:exec|dlx)|yarn\s+(?:exec|dlx)|uv\s+run|poetry\s+run|python\d?(?:\.\d+)?\s+-m)\s+)+/;
 
+const INNERMOST_SUBSTITUTION = /\$\([^()]*\)|`[^`]*`/g;
+
+/** The command line with each command substitution (`$(…)`, backticks) as one word: its programs only make an argument. */
+function withoutSubstitutions(command: string): string {
+  let out = command;
+  for (let depth = 0; depth < 8 && (out.includes('$(') || out.includes('`')); depth++) {
+    const next = out.replace(INNERMOST_SUBSTITUTION, 'ARG');
+    if (next === out) break;
+    out = next;
+  }
+  return out;
+}
+
 /** Each simple command of a command line, last first, with wrappers (`sudo`, `npx`, `VAR=1`) and the program's directory removed. */
 function programs(command: string): string[] {
-  return command
+  return withoutSubstitutions(command)
     .split(SEGMENTS)
     .map((segment) => segment.trim().replace(/^\(+/, ''))
     .map((segment) => {

@@ -32,6 +32,8 @@ export interface SelectInput {
   unread?: Uint8Array | undefined;
   /** Lines an overview asks to show whatever the budget (a tree's problem entries and their parents, rare rows). */
   pinned?: readonly number[];
+  /** A failure line → the heading naming its place, shown with it. */
+  headingOf?: ReadonlyMap<number, number>;
 }
 
 const TAIL_KEPT_ON_UNEXPLAINED_FAILURE = 15;
@@ -59,6 +61,8 @@ export function selectLines(input: SelectInput): Selection {
     if (kept[i] === 0) {
       kept[i] = 1;
       spent += costs[i] as number;
+      const heading = input.headingOf?.get(i);
+      if (heading !== undefined) keep(heading);
     }
   };
   for (const i of input.pinned ?? []) keep(i);
@@ -70,10 +74,12 @@ export function selectLines(input: SelectInput): Selection {
     if ((role === Role.summary || role === Role.signal) && folded[i] === 0) {
       const end = blockEnds.get(i) ?? i;
       if (role === Role.signal) {
+        const heading = input.headingOf?.get(i);
         const text = lines
           .slice(i, end + 1)
           .map((line) => line.trim())
-          .join('\n');
+          .join('\n')
+          .concat(heading === undefined ? '' : `\n${lines[heading] as string}`);
         if (told.has(text)) {
           folded.fill(1, i, end + 1);
           continue;

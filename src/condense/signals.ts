@@ -4,6 +4,17 @@ import type { BlockRule } from './types.js';
 /** An npm / pnpm / yarn error line, not the usage help npm prints after some errors (blank, indented or `[--option]` lines). */
 const PACKAGE_MANAGER_ERROR = /^\s*(?:npm|pnpm|yarn) (?:ERR!|error) (?=\S)(?!\[-)/;
 
+/** A valgrind error or leak record: the lines it reports a problem on, behind its `==PID== ` prefix. */
+const MEMCHECK_ERROR =
+  /^==\d+== (?:Invalid (?:read|write|free)|Conditional jump|Use of uninitialised|Syscall param|Mismatched free|Source and destination overlap|Process terminating|[\d,]+ (?:\([\d,]+ direct, [\d,]+ indirect\) )?bytes in [\d,]+ blocks are (?:definitely|possibly) lost)/;
+const MEMCHECK_RECORD_END = /^==\d+== ?$/;
+
+/** The C library's words for a failed call, ending a line (what `find`, `ls`, `cp`, `tar` and most tools print after the path). */
+const ERRNO_WORDS =
+  /(?:No such file or directory|Permission denied|Not a directory|Is a directory|Operation not permitted|Read-only file system|No space left on device|Too many levels of symbolic links|Input\/output error|Directory not empty|File exists|Device or resource busy|Disk quota exceeded)\)?$/;
+/** The words led by `: ` (after the path) or ` (`, the guard's literals first so most lines cost one cheap scan. */
+const ERRNO_MESSAGE = { guard: ERRNO_WORDS, pattern: new RegExp(`(?:: | \\()${ERRNO_WORDS.source}`) };
+
 // Generic failure signals, scanned on every line of every output whatever the recogniser.
 export const failureSignals: readonly (RegExp | Guarded)[] = [
   // a file:line(:col) and the word error / warning / fatal anywhere on the line (gcc, tsc, eslint, go, javac, python);
@@ -37,6 +48,17 @@ export const failureSignals: readonly (RegExp | Guarded)[] = [
   /^\s*[-+] (?:Expected|Received)\b/,
   /\bcode (?:[45]\d\d)\b|" [45]\d\d \S+$/,
   /\b(?:CRITICAL|FATAL|SEVERE)\b|\blevel=(?:error|fatal)\b|\s(?:ERROR|WARN(?:ING)?)\s/,
+  // memory checkers: valgrind's errors and lost blocks behind its `==PID== ` prefix, a sanitizer's report and runtime errors
+  MEMCHECK_ERROR,
+  // (a sanitizer's `file.c:3:44: runtime error: …` is the first signal's: a place and the word error)
+  /^==\d+==ERROR: \w+Sanitizer\b/,
+  // a program's own error told by the system's message for it (`find: '/x': Permission denied`, `ls: cannot access …`)
+  ERRNO_MESSAGE,
+  // a Go panic and the goroutine it stopped
+  /^panic: /,
+  // a failed test's heading (jest's `● suite › test`, go test's `--- FAIL: TestX`)
+  /^\s*● \S.* › \S/,
+  /^\s*--- FAIL: /,
 ];
 
 // Final summaries of test runners and builds: always kept.
@@ -60,6 +82,14 @@ export const summaryLines: readonly RegExp[] = [
   /^(?:ok|FAIL|---)\s+\S+\s+[\d.]+s$/,
   /^exit status \d+$/,
   /^make(?:\[\d+\])?: .*not remade because of errors/,
+  /^==\d+== (?:ERROR|LEAK|HEAP) SUMMARY:/,
+  /^SUMMARY: \w+Sanitizer: /,
+  // scores and totals of linters and compilers, anchored: a pattern tried at every position costs every line
+  /^Your code has been rated at -?[\d.]+\/10\b/,
+  /^\s*\d+ problems? \(\d+ errors?, \d+ warnings?\)/,
+  /^\d+ (?:errors?|warnings?)(?: and \d+ (?:errors?|warnings?))? generated\b/,
+  /^Found \d+ (?:errors?|warnings?|problems?|issues?) in \d+ files?\b/,
+  /^\d+ files? inspected, (?:no|\d+) offenses? detected\b/,
 ];
 
 // Context that belongs to a failure and is kept with it.
@@ -70,4 +100,9 @@ export const failureBlocks: readonly BlockRule[] = [
   { start: /\bpanicked at\b/, until: 'blank', maxLines: 8 },
   { start: /^\s*[-+] Expected\b/, until: 'blank', maxLines: 30 },
   { start: /^\s*! \[(?:rejected|remote rejected)\]/, until: /^(?!\s*(?:!|error:|hint:))/, maxLines: 8 },
+  // a memory checker's record with the frames that place it (`at 0x…: count (leak.c:7)`), a sanitizer's report to its summary
+  { start: MEMCHECK_ERROR, until: MEMCHECK_RECORD_END, maxLines: 16 },
+  { start: /^==\d+== LEAK SUMMARY:/, until: MEMCHECK_RECORD_END, maxLines: 8 },
+  { start: /^==\d+==ERROR: \w+Sanitizer\b/, until: /^SUMMARY: /, maxLines: 40 },
+  { start: /^goroutine \d+ \[running\]:/, until: 'blank', maxLines: 12 },
 ];

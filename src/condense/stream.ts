@@ -65,6 +65,9 @@ export interface StreamPlan {
   explained: boolean;
 }
 
+/** A view under this share of its budget while failures stay hidden is chosen again with the rest. */
+const SLACK_SHARE = 0.85;
+const MAX_LINES_CHOSEN_AGAIN = 20_000;
 /** Share of the budget left for head and tail once a recognised output's failures and summaries are in. */
 const EXPLAINED_FILL_SHARE = 0.1;
 /** Share of the budget for the lines of a data output whose overview already counts all of it. */
@@ -83,7 +86,7 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
   const header = [...plan.notes, ...overview];
   const headerCost = estimateTokens(header.join('\n'));
   const markerCost = plan.context.recordId === undefined ? 14 : 30;
-  const places = placeReader(lines);
+  const places = placeReader(lines, classified.headingOf);
   let distinct = distinctFailures(lines, classified.roles, folds, classified.blockEnds, places);
   const attempt = (blockEnds: Map<number, number>, budget: number): Rendered => {
     const fillLimit =
@@ -110,6 +113,7 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
       explained: plan.explained,
       unread: map.unread,
       pinned: view.pinned,
+      headingOf: classified.headingOf,
     });
     return render({
       lines,
@@ -140,8 +144,19 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
     result = attempt(blockEnds, plan.budget);
     tokens = estimateTokens(result.text);
   }
-  // Markers cost more than reserved when the kept lines are scattered: give the overshoot back and choose again.
   let budget = plan.budget;
+  // Gaps cost less than reserved when hidden failures sit between shown ones: give the slack to them and choose
+  // again (once, and only where choosing again is cheap: a huge log's view is never short of its budget for long).
+  if (tokens < plan.budget * SLACK_SHARE && distinct.failures.length > 0 && lines.length <= MAX_LINES_CHOSEN_AGAIN) {
+    const grown = attempt(blockEnds, budget + plan.budget - tokens);
+    const grownTokens = estimateTokens(grown.text);
+    if (grownTokens <= plan.budget && grownTokens > tokens) {
+      budget += plan.budget - tokens;
+      result = grown;
+      tokens = grownTokens;
+    }
+  }
+  // Markers cost more than reserved when the kept lines are scattered: give the overshoot back and choose again.
   for (let round = 0; round < 3 && tokens > plan.budget; round++) {
     budget -= tokens - plan.budget;
     const retry = attempt(blockEnds, budget);
@@ -158,7 +173,7 @@ export function renderRead(stream: AnalysedStream, context: MarkerContext): Rend
   const { lines, classified, map } = stream;
   const kept = new Uint8Array(lines.length).fill(1);
   if (map.unread !== undefined) for (let i = 0; i < lines.length; i++) if (map.unread[i] === 1) kept[i] = 0;
-  const places = placeReader(lines);
+  const places = placeReader(lines, classified.headingOf);
   const distinct = distinctFailures(lines, classified.roles, [], classified.blockEnds, places);
   return render({
     lines,

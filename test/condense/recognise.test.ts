@@ -25,6 +25,9 @@ describe('pickRecogniser', () => {
     ['tail -n 500 server.log', '', 'log'],
     ['npm test', ' RUN  v4.1.12 /repo\n\n ✓ a.test.ts (3 tests)\n', 'vitest/jest'],
     ['./run-checks.sh', 'src/a.ts(3,5): error TS2322: nope\n', 'tsc'],
+    // the programs of a command substitution only make an argument of the command around it
+    ['npx tsc -p $(ls -d packages/* | head -1)', '', 'tsc'],
+    ['eslint `git diff --name-only | grep .js`', '', 'eslint'],
   ])('%s → %s', (command, output, expected) => {
     expect(pickRecogniser(command, output, defaultRecognisers)?.name).toBe(expected === '' ? undefined : expected);
   });
