@@ -22,6 +22,8 @@ import type { Recogniser } from './types.js';
 export const MAX_LINE_CHARS = 400;
 const MIN_WINDOW_LINES = 1000;
 const BLOCK_LINES_WHEN_TIGHT = 3;
+/** A view with whole blocks costing more than this share of its budget shows each block by its first lines (room for more failures). */
+const BLOCKS_SHRINK_PAST_SHARE = 0.5;
 /** Failures are grouped by kind only in outputs holding at most this many (beyond it, their shapes fold them). */
 const MAX_COARSE_SIGNALS = 5000;
 
@@ -131,7 +133,7 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
   let result = attempt(blockEnds, plan.budget);
   if (fits) return result;
   let tokens = estimateTokens(result.text);
-  if (blockEnds.size > 0 && tokens > plan.budget * 1.5) {
+  if (blockEnds.size > 0 && tokens > plan.budget * BLOCKS_SHRINK_PAST_SHARE) {
     blockEnds = new Map([...blockEnds].map(([start, end]) => [start, Math.min(end, start + BLOCK_LINES_WHEN_TIGHT)]));
     result = attempt(blockEnds, plan.budget);
     tokens = estimateTokens(result.text);
