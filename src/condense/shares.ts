@@ -20,9 +20,9 @@ export interface FillCase {
 /** An explained stream past this share of the whole budget is told by its failures, not shown but for its runs. */
 const EXPLAINED_WHOLE_SHARE = 0.25;
 /** Share of the budget for head and tail once the failures and summaries of an output with failures are in … */
-const FOCUSED_FILL_SHARE = 0.05;
+const FOCUSED_FILL_SHARE = 0.1;
 /** … and at most this share of what the stream itself costs: a view of failures, not of their surroundings. */
-const FOCUSED_FILL_OF_STREAM = 0.05;
+const FOCUSED_FILL_OF_STREAM = 0.1;
 /** Share of the budget for the lines of a data output whose overview already counts all of it (a sample). */
 const OVERVIEW_FILL_SHARE = 0.1;
 /** Share for the lines of a listing whose overview names every entry: a sample showing the metadata. */

@@ -23,7 +23,7 @@ export const MAX_LINE_CHARS = 400;
 const MIN_WINDOW_LINES = 1000;
 const BLOCK_LINES_WHEN_TIGHT = 3;
 /** A view with whole blocks costing more than this share of its budget shows each block by its first lines (room for more failures). */
-const BLOCKS_SHRINK_PAST_SHARE = 0.5;
+const BLOCKS_SHRINK_PAST_SHARE = 0.75;
 /** Failures are grouped by kind only in outputs holding at most this many (beyond it, their shapes fold them). */
 const MAX_COARSE_SIGNALS = 5000;
 
