@@ -11,6 +11,7 @@ import { markRequested, requestedNames } from './requested.js';
 import { defaultRecognisers } from './recognisers/index.js';
 import type { StreamLines } from './sparse-lines.js';
 import { analyseStream, condenseStream, renderRead, windowFor } from './stream.js';
+import { isShownWhole, isWorthAView } from './within-budget.js';
 import type { AnalysedStream, StreamPlan } from './stream.js';
 import { estimateTokens, estimateTokensSampled } from './tokens.js';
 import type { CondenseInput, CondenseOptions, CondenseResult, Recogniser } from './types.js';
@@ -73,26 +74,28 @@ export function condenseRead(
   for (const stream of [pair.out, pair.err]) markRequested(stream.lines, stream.classified, requested, stream.window);
   const signalLines = pair.out.classified.signalCount + pair.err.classified.signalCount;
   const named = recogniser ? { recognizer: recogniser.name, recogniser: recogniser.name } : {};
-  if (pair.out.tokens + pair.err.tokens <= o.budgetTokens * PASS_THROUGH_SHARE) return { ...whole(pair), signalLines, ...named };
+  const isData = recogniser?.overview !== undefined;
+  if (isShownWhole(pair.out, pair.err, o.budgetTokens, isData)) return { ...whole(pair), signalLines, ...named };
   const plan = planViews(o, recogniser, pair, signalLines);
-  const stdoutView = condenses(pair.out, plan.outBudget, plan.explained)
+  const stdoutView = condenses(pair.out, plan.outBudget, isData)
     ? condenseStream(pair.out, plan.for('stdout', plan.outBudget))
     : undefined;
-  const stderrView = condenses(pair.err, plan.errBudget, plan.explained)
+  const stderrView = condenses(pair.err, plan.errBudget, isData)
     ? condenseStream(pair.err, plan.for('stderr', plan.errBudget))
     : undefined;
   const stdout = stdoutView?.text ?? wholeOf(pair, 'stdout');
   const stderr = stderrView?.text ?? wholeOf(pair, 'stderr');
   // Markers cost tokens too: a view no smaller than the whole stream is not worth its gaps.
   const tokensAfter = tokensOf(stdout, pair, 'stdout') + tokensOf(stderr, pair, 'stderr');
-  if (tokensAfter >= pair.out.tokens + pair.err.tokens) return { ...whole(pair), signalLines, ...named };
+  const omittedLines = (stdoutView?.omittedLines ?? 0) + (stderrView?.omittedLines ?? 0);
+  if (omittedLines === 0 || tokensAfter >= pair.out.tokens + pair.err.tokens) return { ...whole(pair), signalLines, ...named };
   return {
     ...baseResult(pair),
     stdout,
     stderr,
     stdoutOmitted: stdoutView?.omitted ?? [],
     stderrOmitted: stderrView?.omitted ?? [],
-    omittedLines: (stdoutView?.omittedLines ?? 0) + (stderrView?.omittedLines ?? 0),
+    omittedLines,
     strategy: 'condensed',
     ...named,
     signalLines,
@@ -158,9 +161,13 @@ function planViews(o: NormalizedCondense, recogniser: Recogniser | undefined, pa
   const notes = keepTail ? [unexplainedFailureNote(o.exitCode ?? null)] : [];
   const found = signalLines + out.classified.summaryCount + err.classified.summaryCount;
   const explained = recogniser !== undefined && recogniser.overview === undefined && found > 0 && !keepTail;
+  // failures found by the generic signals alone: no recogniser explained the output, but its lines around them are context
+  const focused = explained || (recogniser?.overview === undefined && signalLines > 0 && !keepTail);
   const streamPlan = (stream: 'stdout' | 'stderr', budget: number): StreamPlan => ({
     explained,
+    focused,
     budget,
+    totalBudget: o.budgetTokens,
     recogniser,
     keepTail,
     context: { recordId: o.recordId, stream },
@@ -169,9 +176,9 @@ function planViews(o: NormalizedCondense, recogniser: Recogniser | undefined, pa
   return { outBudget, errBudget, explained, for: streamPlan };
 }
 
-/** A stream within its share is shown whole, unless the recogniser explained the output: then its noise goes too. */
-function condenses(stream: AnalysedStream, budget: number, explained: boolean): boolean {
-  return stream.lines.length > 0 && (stream.tokens > budget || explained);
+/** A stream past its share is condensed; within it, only when it is worth a view (see isWorthAView). */
+function condenses(stream: AnalysedStream, budget: number, isData: boolean): boolean {
+  return stream.lines.length > 0 && (stream.tokens > budget || isWorthAView(stream, isData));
 }
 
 /** `mode: 'lossless'` and outputs bounded by `| head` / `| tail`: normalised, nothing left out. */
@@ -215,6 +222,3 @@ function splitBudget(budget: number, outTokens: number, errTokens: number): [num
 function isAsShown(raw: string): boolean {
   return !raw.includes('\x1b') && !raw.includes('\r');
 }
-
-/** Outputs within this share of the budget are small: they pass through untouched. */
-const PASS_THROUGH_SHARE = 0.25;

@@ -30,6 +30,8 @@ export interface SelectInput {
   explained: boolean;
   /** 1 for entries standing for lines not read: never shown (see line-map.ts). */
   unread?: Uint8Array | undefined;
+  /** Lines the head and tail never bring back (the runs of ordinary lines of an output that fits). */
+  hidden?: Uint8Array | undefined;
   /** Lines an overview asks to show whatever the budget (a tree's problem entries and their parents, rare rows). */
   pinned?: readonly number[];
   /** A failure line → the heading naming its place, shown with it. */
@@ -127,6 +129,7 @@ export function selectLines(input: SelectInput): Selection {
         roles[i] === Role.context ||
         (folded[i] === 1 && input.explained) ||
         uselessHeading(i) ||
+        input.hidden?.[i] === 1 ||
         input.unread?.[i] === 1
       )
         continue;

@@ -9,6 +9,9 @@ import { placeReader } from './locations.js';
 import type { MarkerContext } from './markers.js';
 import { dataView } from './overview/data-view.js';
 import { render } from './render.js';
+import { ordinaryRuns } from './runs.js';
+import { fillLimit, fitsWhole } from './shares.js';
+import type { FillCase } from './shares.js';
 import type { Rendered } from './render.js';
 import { selectLines } from './select.js';
 import { estimateTokens } from './tokens.js';
@@ -19,6 +22,8 @@ import type { Recogniser } from './types.js';
 export const MAX_LINE_CHARS = 400;
 const MIN_WINDOW_LINES = 1000;
 const BLOCK_LINES_WHEN_TIGHT = 3;
+/** A view with whole blocks costing more than this share of its budget shows each block by its first lines (room for more failures). */
+const BLOCKS_SHRINK_PAST_SHARE = 0.75;
 /** Failures are grouped by kind only in outputs holding at most this many (beyond it, their shapes fold them). */
 const MAX_COARSE_SIGNALS = 5000;
 
@@ -57,23 +62,21 @@ export function analyseStream(read: StreamLines, testers: Testers, budget: numbe
 
 export interface StreamPlan {
   budget: number;
+  /** The budget of both streams together. */
+  totalBudget: number;
   context: MarkerContext;
   recogniser: Recogniser | undefined;
   keepTail: boolean;
   notes: readonly string[];
   /** The recogniser explained the output (failures or a summary found): show little beyond them. */
   explained: boolean;
+  /** Failures were found (by a recogniser or the generic signals): the lines around them get a small share. */
+  focused: boolean;
 }
 
 /** A view under this share of its budget while failures stay hidden is chosen again with the rest. */
 const SLACK_SHARE = 0.85;
 const MAX_LINES_CHOSEN_AGAIN = 20_000;
-/** Share of the budget left for head and tail once a recognised output's failures and summaries are in. */
-const EXPLAINED_FILL_SHARE = 0.1;
-/** Share of the budget for the lines of a data output whose overview already counts all of it. */
-const OVERVIEW_FILL_SHARE = 0.2;
-/** Share for the lines of a listing whose overview names every entry: a sample showing the metadata. */
-const NAMED_FILL_SHARE = 0.1;
 
 export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Rendered {
   const { lines, classified, costs, map } = stream;
@@ -86,18 +89,18 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
   const header = [...plan.notes, ...overview];
   const headerCost = estimateTokens(header.join('\n'));
   const markerCost = plan.context.recordId === undefined ? 14 : 30;
+  const fill: FillCase = {
+    budget: plan.budget,
+    totalBudget: plan.totalBudget,
+    tokens: stream.tokens,
+    explained: plan.explained,
+    focused: plan.focused,
+    overview: overview.length === 0 ? 'none' : view.complete === true ? 'names' : 'counts',
+  };
+  const fits = fitsWhole(fill);
   const places = placeReader(lines, classified.headingOf);
   let distinct = distinctFailures(lines, classified.roles, folds, classified.blockEnds, places);
   const attempt = (blockEnds: Map<number, number>, budget: number): Rendered => {
-    const fillLimit =
-      plan.budget *
-      (plan.explained
-        ? EXPLAINED_FILL_SHARE
-        : overview.length === 0
-          ? Infinity
-          : view.complete === true
-            ? NAMED_FILL_SHARE
-            : OVERVIEW_FILL_SHARE);
     const { kept } = selectLines({
       lines,
       roles: classified.roles,
@@ -106,11 +109,12 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
       distinct,
       places,
       costs,
-      budget: Math.max(0, budget - headerCost),
+      budget: fits ? Infinity : Math.max(0, budget - headerCost),
       markerCost,
       keepTail: plan.keepTail,
-      fillLimit,
-      explained: plan.explained,
+      fillLimit: fillLimit(fill),
+      explained: plan.explained && !fits,
+      hidden: fits ? ordinaryRuns(lines, classified.roles, stream.shapes) : undefined,
       unread: map.unread,
       pinned: view.pinned,
       headingOf: classified.headingOf,
@@ -132,8 +136,9 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
   };
   let blockEnds = classified.blockEnds;
   let result = attempt(blockEnds, plan.budget);
+  if (fits) return result;
   let tokens = estimateTokens(result.text);
-  if (blockEnds.size > 0 && tokens > plan.budget * 1.5) {
+  if (blockEnds.size > 0 && tokens > plan.budget * BLOCKS_SHRINK_PAST_SHARE) {
     blockEnds = new Map([...blockEnds].map(([start, end]) => [start, Math.min(end, start + BLOCK_LINES_WHEN_TIGHT)]));
     result = attempt(blockEnds, plan.budget);
     tokens = estimateTokens(result.text);

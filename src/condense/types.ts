@@ -18,7 +18,8 @@ export interface CondenseInput {
 export interface CondenseOptions {
   /**
    * Token budget for both streams together, estimated as a GPT-4o-class tokenizer would count them (within about 10%).
-   * Output within it passes through (normalised only). Failure signals are kept even past it.
+   * A clean output within it passes through (normalised only); one holding failures, or mostly noise and repeats, is
+   * condensed (its runs of ordinary lines folded). Failure signals are kept even past it.
    * @defaultValue 2000
    */
   budgetTokens?: number;
