@@ -27,7 +27,8 @@ export const failureSignals: readonly (RegExp | Guarded)[] = [
   // a finding told by its code and severity (`SC2086 (warning):`, `DL3008 error:`)
   { guard: /\b(?:error|warning|info|style|note)\)?:/, pattern: /\b[A-Z]{1,4}\d{3,5}:? \(?(?:error|warning|info|style|note)\)?:/ },
   // a runtime warning that names its place the Perl way (`… at /usr/sbin/needrestart line 79.`)
-  { guard: /\bline \d/, pattern: / at \S+ line \d+\.?$/ },
+  // the digit written `[0-9]` so the whole-stream scan searches for `line 0`…`line 9`, not every `line ` of prose
+  { guard: /\bline [0-9]/, pattern: / at \S+ line \d+\.?$/ },
   // a step that could not be done, or was put off or refused (`Failed to …`, `debconf: delaying …`, `invoke-rc.d: … denied …`)
   /^\s*(?:Failed|Unable) to\b|^\s*Could not\b/,
   { guard: /\b(?:denied|skipping|delaying)\b/, pattern: /^[\w.-]+: (?:delaying\b|.*\b(?:denied|skipping)\b)/ },
