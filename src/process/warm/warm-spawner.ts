@@ -9,6 +9,11 @@ import type { FailedMessage, HelperMessage, HostMessage } from './protocol.js';
 import { SocketFolder } from './socket-folder.js';
 
 const SOCKETS_WAIT_MS = 5_000;
+/**
+ * A run that ended is released with the next start (one message fewer a run), or after this long alone. Until then
+ * the helper would still sweep it if the host died, when its group and cgroup are long gone.
+ */
+const RELEASE_BATCH_MS = 50;
 const READY_WAIT_MS = 30_000;
 
 /** A launch as the helper takes it: `watch` instead of `detached`, and the cgroup the command enters. */
@@ -23,6 +28,8 @@ export type WarmExit = ProcessExit;
 
 export interface WarmProcess {
   pid: number;
+  /** The pid's start time, as the helper read it. */
+  startTicks: number;
   stdout: Socket;
   stderr: Socket;
   stdin: Socket | null;
@@ -37,7 +44,7 @@ interface InFlight {
   exited: boolean;
   resolveExit: (exit: WarmExit) => void;
   reject: (error: Error) => void;
-  started: (pid: number) => void;
+  started: (pid: number, startTicks: number) => void;
   cancelSockets: () => void;
 }
 
@@ -87,6 +94,8 @@ export class WarmSpawner {
   private readonly runs = new Map<number, InFlight>();
   private readonly envBase = new EnvBase();
   private nextId = 1;
+  private releases: number[] = [];
+  private releaseTimer: NodeJS.Timeout | undefined;
   private closed = false;
   private exited = false;
   private readonly crashListeners = new Set<(reason: string) => void>();
@@ -152,7 +161,7 @@ export class WarmSpawner {
           expected.cancel();
           reject(error);
         },
-        started: (pid) => {
+        started: (pid, startTicks) => {
           entry.pid = pid;
           void this.connected(expected.sockets).then((sockets) => {
             if (!sockets)
@@ -163,9 +172,17 @@ export class WarmSpawner {
                 ),
               );
             const release = (): void => {
-              if (request.watch) this.send({ op: 'release', id });
+              if (request.watch) this.release(id, entry.exited);
             };
-            resolve({ pid, stdout: sockets.get(1)!, stderr: sockets.get(2)!, stdin: sockets.get(0) ?? null, exit, release });
+            resolve({
+              pid,
+              startTicks,
+              stdout: sockets.get(1)!,
+              stderr: sockets.get(2)!,
+              stdin: sockets.get(0) ?? null,
+              exit,
+              release,
+            });
           });
         },
         cancelSockets: expected.cancel,
@@ -180,8 +197,29 @@ export class WarmSpawner {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    clearTimeout(this.releaseTimer);
     this.helper.disconnect();
     this.sockets.close();
+  }
+
+  /** A run still going (detached) is released at once; an ended one with the next start. */
+  private release(id: number, ended: boolean): void {
+    if (!ended) return this.send({ op: 'release', ids: [id] });
+    this.releases.push(id);
+    this.releaseTimer ??= setTimeout(() => this.flushReleases(), RELEASE_BATCH_MS).unref();
+  }
+
+  private flushReleases(): void {
+    this.releaseTimer = undefined;
+    if (this.releases.length > 0) this.send({ op: 'release', ids: this.takeReleases() });
+  }
+
+  private takeReleases(): number[] {
+    const ids = this.releases;
+    this.releases = [];
+    clearTimeout(this.releaseTimer);
+    this.releaseTimer = undefined;
+    return ids;
   }
 
   private sendStart(id: number, request: WarmRequest, token: string): void {
@@ -201,6 +239,7 @@ export class WarmSpawner {
       umask,
       stdin: request.stdin === 'pipe',
       watch,
+      ...(this.releases.length > 0 ? { release: this.takeReleases() } : {}),
     });
   }
 
@@ -220,7 +259,7 @@ export class WarmSpawner {
     if (message.op === 'ready') return;
     const entry = this.runs.get(message.id);
     if (!entry) return;
-    if (message.op === 'started') entry.started(message.pid);
+    if (message.op === 'started') entry.started(message.pid, message.startTicks);
     else if (message.op === 'failed') entry.reject(startError(message));
     else if (message.op === 'exit') entry.resolveExit({ code: message.code, signal: message.signal });
   }
