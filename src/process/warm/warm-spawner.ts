@@ -46,6 +46,8 @@ interface InFlight {
   reject: (error: Error) => void;
   started: (pid: number, startTicks: number) => void;
   cancelSockets: () => void;
+  /** Settles once the command's sockets are claimed (or never came), after `started`. */
+  connecting?: Promise<unknown>;
 }
 
 function startError(message: FailedMessage): Error {
@@ -163,7 +165,7 @@ export class WarmSpawner {
         },
         started: (pid, startTicks) => {
           entry.pid = pid;
-          void this.connected(expected.sockets).then((sockets) => {
+          entry.connecting = this.connected(expected.sockets).then((sockets) => {
             if (!sockets)
               return entry.reject(
                 new TershError(
@@ -279,7 +281,9 @@ export class WarmSpawner {
     this.exited = true;
     const crashed = !this.closed;
     const reason = `The warm spawner's helper (pid ${this.helper.pid}) exited with ${how}`;
+    const connecting: Array<Promise<unknown>> = [];
     for (const entry of [...this.runs.values()]) {
+      if (entry.connecting) connecting.push(entry.connecting);
       if (entry.pid === undefined) {
         // It may have forked the command just before dying: the run tag finds it.
         for (const pid of runProcesses({ pgid: -1, startTicks: 0, tag: entry.request.tag })) killQuietly(pid);
@@ -291,7 +295,9 @@ export class WarmSpawner {
     }
     this.runs.clear();
     if (crashed) {
-      this.sockets.close();
+      // Sockets the helper connected before it died may still wait to be claimed: their runs resolve (with the error above)
+      // once they are, rather than fail to start.
+      void Promise.all(connecting).finally(() => this.sockets.close());
       for (const listener of this.crashListeners) listener(reason);
     }
   }
