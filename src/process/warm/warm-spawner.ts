@@ -6,14 +6,10 @@ import { EnvBase } from './env-delta.js';
 import { WARM_HELPER_SOURCE } from './helper-source.js';
 import type { LaunchRequest, ProcessExit } from '../launcher.js';
 import type { FailedMessage, HelperMessage, HostMessage } from './protocol.js';
+import { ReleaseBatch } from './release-batch.js';
 import { SocketFolder } from './socket-folder.js';
 
 const SOCKETS_WAIT_MS = 5_000;
-/**
- * A run that ended is released with the next start (one message fewer a run), or after this long alone. Until then
- * the helper would still sweep it if the host died, when its group and cgroup are long gone.
- */
-const RELEASE_BATCH_MS = 50;
 const READY_WAIT_MS = 30_000;
 
 /** A launch as the helper takes it: `watch` instead of `detached`, and the cgroup the command enters. */
@@ -96,8 +92,7 @@ export class WarmSpawner {
   private readonly runs = new Map<number, InFlight>();
   private readonly envBase = new EnvBase();
   private nextId = 1;
-  private releases: number[] = [];
-  private releaseTimer: NodeJS.Timeout | undefined;
+  private readonly releases = new ReleaseBatch((ids) => this.send({ op: 'release', ids }));
   private closed = false;
   private exited = false;
   private readonly crashListeners = new Set<(reason: string) => void>();
@@ -199,29 +194,15 @@ export class WarmSpawner {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    clearTimeout(this.releaseTimer);
+    this.releases.clear();
     this.helper.disconnect();
     this.sockets.close();
   }
 
   /** A run still going (detached) is released at once; an ended one with the next start. */
   private release(id: number, ended: boolean): void {
-    if (!ended) return this.send({ op: 'release', ids: [id] });
-    this.releases.push(id);
-    this.releaseTimer ??= setTimeout(() => this.flushReleases(), RELEASE_BATCH_MS).unref();
-  }
-
-  private flushReleases(): void {
-    this.releaseTimer = undefined;
-    if (this.releases.length > 0) this.send({ op: 'release', ids: this.takeReleases() });
-  }
-
-  private takeReleases(): number[] {
-    const ids = this.releases;
-    this.releases = [];
-    clearTimeout(this.releaseTimer);
-    this.releaseTimer = undefined;
-    return ids;
+    if (ended) this.releases.add(id);
+    else this.send({ op: 'release', ids: [id] });
   }
 
   private sendStart(id: number, request: WarmRequest, token: string): void {
@@ -229,6 +210,7 @@ export class WarmSpawner {
     if (base) this.send({ op: 'base', env: base });
     const watch = request.watch ? { tag: request.tag, cgroup: request.cgroup } : null;
     const umask = process.umask();
+    const release = this.releases.take();
     this.send({
       op: 'start',
       id,
@@ -241,7 +223,7 @@ export class WarmSpawner {
       umask,
       stdin: request.stdin === 'pipe',
       watch,
-      ...(this.releases.length > 0 ? { release: this.takeReleases() } : {}),
+      ...(release ? { release } : {}),
     });
   }
 
