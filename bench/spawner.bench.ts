@@ -20,7 +20,7 @@ interface HostFigures {
   size: string;
   rssMb: number;
   forkableMb: number;
-  perCall: Record<string, number>;
+  perCall: Record<string, { median: number; hostCpu: number; helperCpu: number }>;
   p99: { raw: number; warm: number };
   inFlight: { raw: number; direct: number; warm: number };
 }
@@ -41,10 +41,14 @@ function measureHost(size: 'small' | 'big'): Promise<HostFigures> {
 function printHost(figures: HostFigures): void {
   const { perCall, p99, inFlight } = figures;
   console.log(
-    `${figures.size} host (RSS ${figures.forkableMb.toFixed(0)} MB forkable of ${figures.rssMb.toFixed(0)} MB): \`true\`, median ms per call`,
+    `${figures.size} host (RSS ${figures.forkableMb.toFixed(0)} MB forkable of ${figures.rssMb.toFixed(0)} MB): \`true\`, median ms per call, CPU ms per call`,
   );
-  for (const [name, ms] of Object.entries(perCall))
-    console.log(`  ${name.padEnd(10)} ${ms.toFixed(2)} ms  ${ratio(ms, perCall.raw!)} raw`);
+  for (const [name, costs] of Object.entries(perCall)) {
+    const helper = costs.helperCpu > 0 ? ` + helper ${costs.helperCpu.toFixed(2)}` : '';
+    console.log(
+      `  ${name.padEnd(10)} ${costs.median.toFixed(2)} ms  ${ratio(costs.median, perCall.raw!.median)} raw   CPU: host ${costs.hostCpu.toFixed(2)}${helper}`,
+    );
+  }
   console.log(
     `  event-loop p99 while 200 commands run: raw spawn ${p99.raw.toFixed(1)} ms, run() warm ${p99.warm.toFixed(1)} ms (target ≤ 2 ms in the big host)`,
   );

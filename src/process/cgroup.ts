@@ -81,18 +81,21 @@ export function enterCgroup(path: string, pid: number): boolean {
   }
 }
 
+/** How a move into a cgroup went: `gone` when the process had exited, or its cgroup was removed with the run. */
+export type CgroupEntry = 'moved' | 'gone' | 'refused';
+
 /**
  * enterCgroup off the event loop: a write to `cgroup.procs` waits for the kernel to migrate the process (5 ms a
  * run measured on a loaded machine), which would otherwise block the host.
  */
-export async function enterCgroupAsync(path: string, pid: number): Promise<boolean> {
+export async function enterCgroupAsync(path: string, pid: number): Promise<CgroupEntry> {
   try {
     await writeFile(join(path, 'cgroup.procs'), `${pid}\n`);
-    return true;
+    return 'moved';
   } catch (error) {
     // Exited already (it had entered through the wrapper), or the run is over and its cgroup removed.
     const { code } = error as NodeJS.ErrnoException;
-    return code === 'ESRCH' || code === 'ENOENT';
+    return code === 'ESRCH' || code === 'ENOENT' ? 'gone' : 'refused';
   }
 }
 

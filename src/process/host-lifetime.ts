@@ -15,6 +15,8 @@ interface HostState {
   watchdog: Watchdog | undefined;
   /** undefined: not probed yet; null: no cgroups here (or not allowed to move processes). */
   cgroupParent: string | null | undefined;
+  /** A move of a run's pid into its cgroup has worked here: the wrapper's own move (the same write) can be trusted. */
+  cgroupMovesWork: boolean;
   removeExitHook: (() => void) | undefined;
   /** Removes the exit hook once the host has held no run for a while. */
   unhookTimer: NodeJS.Timeout | undefined;
@@ -34,6 +36,7 @@ const host: HostState = {
   runs: new Map(),
   watchdog: undefined,
   cgroupParent: undefined,
+  cgroupMovesWork: false,
   removeExitHook: undefined,
   unhookTimer: undefined,
   watchdogStarts: 0,
@@ -52,6 +55,17 @@ export function runCgroup(tag: string, options: { watchdog: boolean } = { watchd
 /** Stops giving runs cgroups (this host turned out not to be allowed to move processes into them). */
 export function giveUpCgroups(): void {
   host.cgroupParent = null;
+  host.cgroupMovesWork = false;
+}
+
+/** The host moved a run's pid into its cgroup: this host may move processes there. */
+export function noteCgroupMoveWorked(): void {
+  host.cgroupMovesWork = true;
+}
+
+/** Whether a run's wrapper, which moves itself by the same write before the command runs, can be trusted to have. */
+export function cgroupMovesWork(): boolean {
+  return host.cgroupMovesWork;
 }
 
 function ensureWatchdog(): Watchdog | undefined {

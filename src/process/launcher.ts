@@ -16,6 +16,8 @@ export interface LaunchRequest {
   tag: string;
   /** Not tied to the host's life: neither its exit nor its death kills this run. */
   detached: boolean;
+  /** `file` was looked up already and found executable: the launcher need not look again. */
+  found?: boolean | undefined;
 }
 
 /** How the main process ended. */

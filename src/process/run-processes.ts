@@ -15,20 +15,27 @@ const PID_ORDER_TRUSTED_MS = 60_000;
  */
 export class RunProcesses {
   private cgroupPath: string | undefined;
-  private readonly ready: Promise<void>;
+  private ready: Promise<void> | undefined;
+  private enter: (() => Promise<boolean>) | undefined;
 
-  /** `entering`: the move of the main process into `cgroup`, still in flight; false drops the cgroup. */
+  /**
+   * `entering`: the move of the main process into `cgroup`, in flight, or made on the first call that needs it
+   * (a run that ended by itself may never need it); false drops the cgroup.
+   */
   constructor(
     readonly marks: RunMarks,
     cgroup: string | undefined,
-    entering?: Promise<boolean>,
+    entering?: Promise<boolean> | (() => Promise<boolean>),
   ) {
     this.cgroupPath = cgroup;
-    this.ready = entering
-      ? entering.then((entered) => {
-          if (!entered) this.cgroupPath = undefined;
-        })
-      : Promise.resolve();
+    if (typeof entering === 'function') this.enter = entering;
+    else if (entering) this.ready = this.entered(entering);
+  }
+
+  private entered(entering: Promise<boolean>): Promise<void> {
+    return entering.then((entered) => {
+      if (!entered) this.cgroupPath = undefined;
+    });
   }
 
   /** The run's cgroup, once the main process is known to be in it. */
@@ -38,6 +45,11 @@ export class RunProcesses {
 
   /** Resolves once the main process is in its cgroup, or the run is known to have none: call before any other method. */
   whenReady(): Promise<void> {
+    if (!this.ready) {
+      const enter = this.enter;
+      this.enter = undefined;
+      this.ready = enter ? this.entered(enter()) : Promise.resolve();
+    }
     return this.ready;
   }
 
@@ -68,7 +80,7 @@ export class RunProcesses {
    * shows no mark for that moment.
    */
   async leftovers(pid: number): Promise<number[]> {
-    await this.ready;
+    await this.whenReady();
     const found = this.list().filter((other) => other !== pid);
     if (found.length > 0 || this.cgroup || process.platform !== 'linux') return found;
     await delay(RESCAN_AFTER_MS);
@@ -125,7 +137,7 @@ export class RunProcesses {
 
   /** Resolves true once nothing of the run is left (of `known`, without a cgroup), false after `ms`. */
   async waitGone(ms: number, known: readonly number[]): Promise<boolean> {
-    await this.ready;
+    await this.whenReady();
     const deadline = Date.now() + ms;
     const anyLeft = (): boolean =>
       this.cgroup ? cgroupPids(this.cgroup).length > 0 : known.some((pid) => readProcEntry(pid) !== undefined);
@@ -142,7 +154,7 @@ export class RunProcesses {
    * finds is stopped first and killed once a scan finds nothing new, so nothing forks between scan and kill.
    */
   async kill(): Promise<void> {
-    await this.ready;
+    await this.whenReady();
     const deadline = Date.now() + SWEEP_DEADLINE_MS;
     if (this.cgroup) {
       signalGroup(this.marks.pgid, 'SIGKILL');
@@ -171,7 +183,7 @@ export class RunProcesses {
 
   /** TERM, then KILL after `graceMs` if anything is left, then a sweep until nothing is. */
   async terminate(graceMs: number): Promise<void> {
-    await this.ready;
+    await this.whenReady();
     const termed = this.signal('SIGTERM');
     const gone = await this.waitGone(graceMs, termed);
     if (!gone || this.list().length > 0) await this.kill();

@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { enterCgroupAsync, removeCgroup } from './cgroup.js';
 import { findInPath, systemProbe } from './find-in-path.js';
-import { giveUpCgroups, holdRun, runCgroup, type HeldRun } from './host-lifetime.js';
+import { cgroupMovesWork, giveUpCgroups, holdRun, noteCgroupMoveWorked, runCgroup, type HeldRun } from './host-lifetime.js';
 import type { LaunchRequest } from './launcher.js';
 import { readProcEntry } from './proc-scan.js';
 import { RunProcesses } from './run-processes.js';
@@ -16,8 +16,16 @@ function wouldStart(file: string, cwd: string, env: NodeJS.ProcessEnv): boolean 
   return findInPath(file, probe) !== undefined;
 }
 
+/** What a starter gives back: the pid, its exit, and its start time when the starter read it already. */
+export interface StartedProgram {
+  pid: number;
+  exit: Promise<unknown>;
+  /** The pid's start time (field 22 of /proc/<pid>/stat), read by the starter; else the host reads it. */
+  startTicks?: number | undefined;
+}
+
 /** Starts the program of `request` (wrapped to enter `cgroup` first, when there is one) and resolves once it has a pid. */
-export type StartProgram<Started extends { pid: number }> = (
+export type StartProgram<Started extends StartedProgram> = (
   request: LaunchRequest,
   cgroup: string | undefined,
 ) => Promise<Started>;
@@ -37,17 +45,18 @@ export interface TiedStart<Started> {
 /**
  * Starts a run's main process on this host, in a cgroup of its own where the host may create one, and ties it
  * to the host's life unless it is `detached` (`watchdog: false` when the starter itself kills it if the host dies).
- * Resolves as soon as the pid is known: the host's own move of the pid into the cgroup (the wrapper already moves
- * itself before the command runs) goes on meanwhile, and `processes` waits for it before it lists or kills anything.
+ * Resolves as soon as the pid is known. The wrapper moves the command into the cgroup before it runs; the host moves
+ * the pid too, meanwhile, until one such move has proved that moves work here, and from then on only when `processes`
+ * first lists or kills anything of a run still running. `processes` waits for the move before it does.
  * No await comes between the start and the return, so a direct child's output is read from its first byte.
  */
-export async function startTied<Started extends { pid: number }>(
+export async function startTied<Started extends StartedProgram>(
   request: LaunchRequest,
   start: StartProgram<Started>,
   options: TiedStartOptions = { watchdog: true },
 ): Promise<TiedStart<Started>> {
   let cgroup = request.detached ? undefined : runCgroup(request.tag, { watchdog: options.watchdog });
-  const wrap = cgroup !== undefined && wouldStart(request.file, request.cwd, request.env);
+  const wrap = cgroup !== undefined && (request.found === true || wouldStart(request.file, request.cwd, request.env));
   if (cgroup && !wrap) cgroup = void removeCgroup(cgroup);
   let started: Started;
   try {
@@ -59,20 +68,27 @@ export async function startTied<Started extends { pid: number }>(
     if (cgroup) removeCgroup(cgroup);
     throw error;
   }
-  const marks = { pgid: started.pid, startTicks: readProcEntry(started.pid)?.startTicks ?? 0, tag: request.tag };
+  const startTicks = started.startTicks ?? readProcEntry(started.pid)?.startTicks ?? 0;
+  const marks = { pgid: started.pid, startTicks, tag: request.tag };
   const held: HeldRun = { ...marks, cgroup };
+  const enter = async (): Promise<boolean> => {
+    const entry = await enterCgroupAsync(cgroup!, started.pid);
+    if (entry === 'moved') noteCgroupMoveWorked();
+    if (entry === 'refused') {
+      // Not allowed to move processes here: this run and the next go without cgroups.
+      giveUpCgroups();
+      removeCgroup(cgroup!);
+      held.cgroup = undefined;
+    }
+    return entry !== 'refused';
+  };
+  let exited = false;
+  if (cgroup && cgroupMovesWork()) void started.exit.then(() => (exited = true));
+  // Until a move has worked here, the host moves every pid at once (what proves it); then only when needed, and
+  // not for a run that ended by itself: its wrapper had moved it before the command ran, so nothing of it started
+  // outside, and a write would only take the kernel's migration lock (which stalls every fork on the machine).
   const entering =
-    cgroup === undefined
-      ? undefined
-      : enterCgroupAsync(cgroup, started.pid).then((entered) => {
-          if (!entered) {
-            // Not allowed to move processes here: this run and the next go without cgroups.
-            giveUpCgroups();
-            removeCgroup(cgroup!);
-            held.cgroup = undefined;
-          }
-          return entered;
-        });
+    cgroup === undefined ? undefined : cgroupMovesWork() ? () => (exited ? Promise.resolve(true) : enter()) : enter();
   const processes = new RunProcesses(marks, cgroup, entering);
   const release =
     request.detached || process.platform === 'win32' ? () => undefined : holdRun(held, { watchdog: options.watchdog });

@@ -42,7 +42,7 @@ export async function runAttempt(
   const start = (what: ResolvedCommand): Promise<ProcessHandle> =>
     ProcessHandle.start({
       ...what,
-      ...(wrapped ? { file: wrapped.file, args: wrapped.args } : {}),
+      ...(wrapped ? { file: wrapped.file, args: wrapped.args, found: false } : {}),
       cwd: opts.cwd,
       env,
       runTag: record.id,

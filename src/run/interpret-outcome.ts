@@ -1,6 +1,9 @@
 import { classifyExit, type ExitRule } from '../exit/index.js';
 import type { ProcessOutcome } from './process-handle.js';
 
+/** What a masked exit needs (`&`, `||`, `;`, `|`, a second line): a command without any has nothing to hide. */
+const SEPARATOR = /[|&;\n\r]/;
+
 export interface OutcomeMeaning {
   ok: boolean;
   status: 'ok' | 'error' | 'signal' | 'timeout';
@@ -17,6 +20,8 @@ export function interpretOutcome(
 ): OutcomeMeaning {
   if (outcome.canceled) return { ok: false, status: 'signal', message: 'Canceled; the whole process group was killed' };
   if (outcome.lost && !outcome.timedOut) return { ok: false, status: 'error', message: `No exit status: ${outcome.lost}` };
+  // Exit 0 reads as ok under every rule; only a masked exit adds a hint to it.
+  if (outcome.exit === 0 && !outcome.timedOut && !SEPARATOR.test(command)) return { ok: true, status: 'ok' };
   const classification = classifyExit({
     command,
     exitCode: outcome.exit,

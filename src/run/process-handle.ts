@@ -1,6 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
 import { constants } from 'node:os';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { RecordWriter } from '../store/index.js';
 import type { LaunchedProcess, Launcher, ProcessExit, RunGroup } from '../process/launcher.js';
 import { localLauncher } from '../process/local-launcher.js';
@@ -46,6 +45,8 @@ export interface StartRequest {
   leftovers: 'kill' | 'keep';
   /** Not tied to the host: neither its exit nor its death (SIGKILL included) kills this run. @defaultValue false */
   detached?: boolean;
+  /** `file` was found executable already (its launcher need not look again). */
+  found?: boolean | undefined;
   /** Where and how the process starts. @defaultValue the local launcher */
   launcher?: Launcher | undefined;
 }
@@ -58,6 +59,13 @@ function ended(stream: Readable | null): Promise<void> {
     stream.once('close', resolve);
     stream.once('end', resolve);
   });
+}
+
+/** True when `promise` settles within `ms`; the timer goes either way (a run would otherwise leave one behind). */
+function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  return Promise.race([promise.then(() => true), late]).finally(() => clearTimeout(timer));
 }
 
 /** A started process: its captures, its stdin, and a promise of its outcome. */
@@ -118,6 +126,7 @@ export class ProcessHandle {
       stdin: request.input !== undefined || request.stdinPipe ? 'pipe' : 'ignore',
       tag: request.runTag,
       detached: request.detached === true,
+      found: request.found,
     });
     return new ProcessHandle(request, started, startedAt);
   }
@@ -182,11 +191,11 @@ export class ProcessHandle {
       await this.group.waitGone(DRAIN_GRACE_MS, leftoverPids);
       await this.group.kill();
     }
-    const inTime = await Promise.race([drained.then(() => true), delay(DRAIN_GRACE_MS).then(() => false)]);
+    const inTime = await settlesWithin(drained, DRAIN_GRACE_MS);
     if (!inTime && kill) {
       // Whatever still holds the pipes is of the run (an escapee that called setsid included).
       await this.group.kill();
-      await Promise.race([drained, delay(DRAIN_GRACE_MS)]);
+      await settlesWithin(drained, DRAIN_GRACE_MS);
       // Something no mark finds still holds the pipe: stop reading rather than wait on it.
       stdout.destroy();
       stderr.destroy();

@@ -7,6 +7,8 @@ export interface ResolvedCommand {
   file: string;
   args: string[];
   shellKind: ShellKind;
+  /** `file` was found executable by this lookup (so starting it needs no second one). */
+  found?: boolean;
 }
 
 function programExists(program: string, env: NodeJS.ProcessEnv): boolean {
@@ -26,7 +28,7 @@ export function resolveCommand(
   if (options.shell !== true && typeof options.shell !== 'string') {
     const argv = directArgv(command);
     if (argv && (options.shell === false || programExists(argv[0]!, options.env))) {
-      return { file: argv[0]!, args: argv.slice(1), shellKind: 'direct' };
+      return { file: argv[0]!, args: argv.slice(1), shellKind: 'direct', found: options.shell !== false };
     }
     if (options.shell === false) {
       throw new TypeError(`Expected \`command\` to need no shell (option \`shell: false\`), got \`${command}\``);
@@ -38,5 +40,5 @@ export function resolveCommand(
   );
   const args = shell.argsFor(command);
   if (options.pipefail && shell.kind === 'bash') args.unshift('-o', 'pipefail');
-  return { file: shell.file, args, shellKind: shell.kind };
+  return { file: shell.file, args, shellKind: shell.kind, found: shell.kind === 'bash' || shell.kind === 'sh' };
 }

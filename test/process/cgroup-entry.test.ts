@@ -56,4 +56,20 @@ describe('a run whose cgroup entry is still in flight', () => {
     expect(await localRunGroup(processes).remaining()).toEqual([pid]);
     expect(processes.cgroup).toBeUndefined();
   });
+
+  it('makes a deferred move only when something first lists or kills, and once', async () => {
+    const pid = sleeper();
+    const marks = { pgid: pid, startTicks: readProcEntry(pid)!.startTicks, tag: 'entry-test' };
+    let moves = 0;
+    const processes = new RunProcesses(marks, standInCgroup([pid]), () => {
+      moves += 1;
+      return Promise.resolve(true);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(moves).toBe(0);
+    const group = localRunGroup(processes);
+    expect(await group.remaining()).toEqual([pid]);
+    expect(await group.leftovers(pid)).toEqual([]);
+    expect(moves).toBe(1);
+  });
 });

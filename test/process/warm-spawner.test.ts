@@ -175,4 +175,22 @@ describe('when the helper dies', () => {
     expect(own.alive).toBe(false);
     await expect(own.launch(request('true', []))).rejects.toMatchObject({ code: 'SPAWN_FAILED' });
   });
+
+  it('resolves a run whose helper died before the host claimed its sockets, rather than failing its start', async () => {
+    const own = await WarmSpawner.start();
+    const marker = uniqueSleepSeconds();
+    const launching = own.launch(request('sleep', [marker]));
+    // The host is busy while the helper connects, spawns and reports; it dies before the host reads any of that.
+    const busyUntil = Date.now() + 10_000;
+    while (livePidsWith(`sleep ${marker}`).length === 0 && Date.now() < busyUntil)
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+    process.kill(own.helperPid, 'SIGKILL');
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    const outcome = await launching.then(
+      async (launched) => (await launched.exit).error,
+      (error: Error) => error.message,
+    );
+    expect(outcome).toMatch(/exited with signal SIGKILL (while the command ran|before sleep started)/);
+    expect(await waitFor(() => livePidsWith(`sleep ${marker}`).length === 0, 2_000)).toBe(true);
+  });
 });

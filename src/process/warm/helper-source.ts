@@ -59,15 +59,19 @@ async function start(m) {
   for (const socket of sockets) socket.destroy();
   child.once('error', (error) => send(failure(m.id, error)));
   child.once('spawn', () => {
-    if (m.watch) watched.set(m.id, { tag: m.watch.tag, pgid: child.pid, startTicks: startTicksOf(child.pid), cgroup: m.watch.cgroup });
+    const startTicks = startTicksOf(child.pid);
+    if (m.watch) watched.set(m.id, { tag: m.watch.tag, pgid: child.pid, startTicks, cgroup: m.watch.cgroup });
     if (m.watch && m.watch.cgroup) cgroupParent = path.dirname(m.watch.cgroup);
-    send({ op: 'started', id: m.id, pid: child.pid });
+    send({ op: 'started', id: m.id, pid: child.pid, startTicks });
   });
   child.once('exit', (code, signal) => send({ op: 'exit', id: m.id, code, signal }));
 }
+const release = (ids) => { for (const id of ids) watched.delete(id); };
 process.on('message', (m) => {
-  if (m.op === 'start') void start(m);
-  else if (m.op === 'release') watched.delete(m.id);
+  if (m.op === 'start') {
+    if (m.release) release(m.release);
+    void start(m);
+  } else if (m.op === 'release') release(m.ids);
   else if (m.op === 'base') base = m.env;
 });
 const sweep = () => sweepRuns(watched, cgroupParent);

@@ -22,12 +22,14 @@ export interface StartMessage {
   stdin: boolean;
   /** Kill the run if the host dies (its run tag, for the sweep), until a `release`. */
   watch: { tag: string; cgroup?: string | undefined } | null;
+  /** Runs released since the last message (ended, nothing left of them), told with this start instead of alone. */
+  release?: number[];
 }
 
-/** The run no longer dies with the host (it ended and nothing of it is left, or it was detached). */
+/** These runs no longer die with the host (they ended and nothing of them is left, or they were detached). */
 export interface ReleaseMessage {
   op: 'release';
-  id: number;
+  ids: number[];
 }
 
 export type HostMessage = BaseEnvMessage | StartMessage | ReleaseMessage;
@@ -36,6 +38,8 @@ export interface StartedMessage {
   op: 'started';
   id: number;
   pid: number;
+  /** Its start time (field 22 of /proc/<pid>/stat; 0 when unread), so the host needs no read of its own. */
+  startTicks: number;
 }
 
 /** The command could not start: the fields of the error Node's own spawn raises. */

@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const TOKEN_BYTES = 16;
+/** Tokens drawn from the system's random source at once (one call instead of one a run). */
+const TOKENS_PER_DRAW = 64;
 /** `<token>:<fd>\n`: 32 hex digits, a colon, one digit (0, 1 or 2), a newline. */
 const TAG_LINE_BYTES = TOKEN_BYTES * 2 + 3;
 const TAG_LINE = /^([0-9a-f]{32}):([0-2])\n$/;
@@ -24,6 +26,8 @@ interface Expected {
  */
 export class SocketFolder {
   private readonly expected = new Map<string, Expected>();
+  private randomPool = Buffer.alloc(0);
+  private randomOffset = 0;
 
   private constructor(
     readonly folder: string,
@@ -53,7 +57,7 @@ export class SocketFolder {
 
   /** A fresh token and the promise of its `fds` connections, paused, in fd order. */
   expect(fds: readonly number[]): { token: string; sockets: Promise<Map<number, Socket>>; cancel: () => void } {
-    const token = randomBytes(TOKEN_BYTES).toString('hex');
+    const token = this.freshToken();
     const sockets = new Promise<Map<number, Socket>>((resolve) =>
       this.expected.set(token, { fds: new Map(), wanted: fds, resolve }),
     );
@@ -63,6 +67,17 @@ export class SocketFolder {
       for (const socket of waiting?.fds.values() ?? []) socket.destroy();
     };
     return { token, sockets, cancel };
+  }
+
+  private freshToken(): string {
+    if (this.randomOffset >= this.randomPool.length) {
+      this.randomPool = randomBytes(TOKEN_BYTES * TOKENS_PER_DRAW);
+      this.randomOffset = 0;
+    }
+    const token = this.randomPool.toString('hex', this.randomOffset, this.randomOffset + TOKEN_BYTES);
+    this.randomPool.fill(0, this.randomOffset, this.randomOffset + TOKEN_BYTES); // a used token is not kept
+    this.randomOffset += TOKEN_BYTES;
+    return token;
   }
 
   close(): void {

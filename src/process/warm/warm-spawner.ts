@@ -6,6 +6,7 @@ import { EnvBase } from './env-delta.js';
 import { WARM_HELPER_SOURCE } from './helper-source.js';
 import type { LaunchRequest, ProcessExit } from '../launcher.js';
 import type { FailedMessage, HelperMessage, HostMessage } from './protocol.js';
+import { ReleaseBatch } from './release-batch.js';
 import { SocketFolder } from './socket-folder.js';
 
 const SOCKETS_WAIT_MS = 5_000;
@@ -23,6 +24,8 @@ export type WarmExit = ProcessExit;
 
 export interface WarmProcess {
   pid: number;
+  /** The pid's start time, as the helper read it. */
+  startTicks: number;
   stdout: Socket;
   stderr: Socket;
   stdin: Socket | null;
@@ -37,8 +40,10 @@ interface InFlight {
   exited: boolean;
   resolveExit: (exit: WarmExit) => void;
   reject: (error: Error) => void;
-  started: (pid: number) => void;
+  started: (pid: number, startTicks: number) => void;
   cancelSockets: () => void;
+  /** Settles once the command's sockets are claimed (or never came), after `started`. */
+  connecting?: Promise<unknown>;
 }
 
 function startError(message: FailedMessage): Error {
@@ -87,6 +92,7 @@ export class WarmSpawner {
   private readonly runs = new Map<number, InFlight>();
   private readonly envBase = new EnvBase();
   private nextId = 1;
+  private readonly releases = new ReleaseBatch((ids) => this.send({ op: 'release', ids }));
   private closed = false;
   private exited = false;
   private readonly crashListeners = new Set<(reason: string) => void>();
@@ -152,9 +158,9 @@ export class WarmSpawner {
           expected.cancel();
           reject(error);
         },
-        started: (pid) => {
+        started: (pid, startTicks) => {
           entry.pid = pid;
-          void this.connected(expected.sockets).then((sockets) => {
+          entry.connecting = this.connected(expected.sockets).then((sockets) => {
             if (!sockets)
               return entry.reject(
                 new TershError(
@@ -163,9 +169,17 @@ export class WarmSpawner {
                 ),
               );
             const release = (): void => {
-              if (request.watch) this.send({ op: 'release', id });
+              if (request.watch) this.release(id, entry.exited);
             };
-            resolve({ pid, stdout: sockets.get(1)!, stderr: sockets.get(2)!, stdin: sockets.get(0) ?? null, exit, release });
+            resolve({
+              pid,
+              startTicks,
+              stdout: sockets.get(1)!,
+              stderr: sockets.get(2)!,
+              stdin: sockets.get(0) ?? null,
+              exit,
+              release,
+            });
           });
         },
         cancelSockets: expected.cancel,
@@ -180,8 +194,15 @@ export class WarmSpawner {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.releases.clear();
     this.helper.disconnect();
     this.sockets.close();
+  }
+
+  /** A run still going (detached) is released at once; an ended one with the next start. */
+  private release(id: number, ended: boolean): void {
+    if (ended) this.releases.add(id);
+    else this.send({ op: 'release', ids: [id] });
   }
 
   private sendStart(id: number, request: WarmRequest, token: string): void {
@@ -189,6 +210,7 @@ export class WarmSpawner {
     if (base) this.send({ op: 'base', env: base });
     const watch = request.watch ? { tag: request.tag, cgroup: request.cgroup } : null;
     const umask = process.umask();
+    const release = this.releases.take();
     this.send({
       op: 'start',
       id,
@@ -201,6 +223,7 @@ export class WarmSpawner {
       umask,
       stdin: request.stdin === 'pipe',
       watch,
+      ...(release ? { release } : {}),
     });
   }
 
@@ -220,7 +243,7 @@ export class WarmSpawner {
     if (message.op === 'ready') return;
     const entry = this.runs.get(message.id);
     if (!entry) return;
-    if (message.op === 'started') entry.started(message.pid);
+    if (message.op === 'started') entry.started(message.pid, message.startTicks);
     else if (message.op === 'failed') entry.reject(startError(message));
     else if (message.op === 'exit') entry.resolveExit({ code: message.code, signal: message.signal });
   }
@@ -240,7 +263,9 @@ export class WarmSpawner {
     this.exited = true;
     const crashed = !this.closed;
     const reason = `The warm spawner's helper (pid ${this.helper.pid}) exited with ${how}`;
+    const connecting: Array<Promise<unknown>> = [];
     for (const entry of [...this.runs.values()]) {
+      if (entry.connecting) connecting.push(entry.connecting);
       if (entry.pid === undefined) {
         // It may have forked the command just before dying: the run tag finds it.
         for (const pid of runProcesses({ pgid: -1, startTicks: 0, tag: entry.request.tag })) killQuietly(pid);
@@ -252,7 +277,9 @@ export class WarmSpawner {
     }
     this.runs.clear();
     if (crashed) {
-      this.sockets.close();
+      // Sockets the helper connected before it died may still wait to be claimed: their runs resolve (with the error above)
+      // once they are, rather than fail to start.
+      void Promise.all(connecting).finally(() => this.sockets.close());
       for (const listener of this.crashListeners) listener(reason);
     }
   }
