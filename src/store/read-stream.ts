@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import { invalid } from '../validate.js';
-import type { ReadPage } from './record-store.js';
+import type { ReadPage } from './record-store-types.js';
 import { incompleteTailLength, leadingContinuationLength } from './utf8-boundary.js';
 
 /** An offset past the stream is the caller's mistake (a guessed number), never a silent clamp to the end. */

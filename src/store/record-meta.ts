@@ -1,4 +1,4 @@
-import type { RecordStore } from './record-store.js';
+import type { RecordStore } from './record-store-types.js';
 
 /** What a record says about its run, stored as `meta.json` beside the streams. */
 export type RecordMeta = Awaited<ReturnType<RecordStore['meta']>>;
