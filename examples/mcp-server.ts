@@ -10,14 +10,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import {
-  createRecordStore,
-  createShell,
-  createTools,
-  type ToolName,
-  type ToolProgress,
-  type WebToolsOptions,
-} from '../src/index.js';
+import { createRecordStore, createShell, createTools, type CreateToolsOptions, type ToolName } from '../src/index.js';
 
 const env = process.env;
 const shell = createShell({
@@ -27,8 +20,8 @@ const shell = createShell({
 });
 const include = env.TERSH_TOOLS ? (env.TERSH_TOOLS.split(',').map((name) => name.trim()) as ToolName[]) : undefined;
 // The web tools store pages in the shell's record folder, so sh_detail reads them by id.
-const web: WebToolsOptions = {
-  ...(env.TERSH_WEB ? (JSON.parse(env.TERSH_WEB) as WebToolsOptions) : {}),
+const web: CreateToolsOptions['web'] = {
+  ...(env.TERSH_WEB ? (JSON.parse(env.TERSH_WEB) as CreateToolsOptions['web']) : {}),
   ...(env.TERSH_STORE_DIR ? { store: createRecordStore({ dir: env.TERSH_STORE_DIR }) } : {}),
 };
 const tools = createTools(shell, { ...(include ? { include } : {}), web });
@@ -54,17 +47,20 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     return { content: [{ type: 'text', text: JSON.stringify({ error: { type: 'Error', message } }) }], isError: true };
   }
   const progressToken = request.params._meta?.progressToken;
-  const onProgress =
-    progressToken === undefined
-      ? undefined
-      : (progress: ToolProgress) =>
-          void extra
-            .sendNotification({
-              method: 'notifications/progress',
-              params: { progressToken, progress: progress.elapsedMs, message: progress.message },
-            })
-            .catch(() => undefined);
-  const call = tool.handler(request.params.arguments, { signal: extra.signal, ...(onProgress ? { onProgress } : {}) });
+  const call = tool.handler(request.params.arguments, {
+    signal: extra.signal,
+    ...(progressToken === undefined
+      ? {}
+      : {
+          onProgress: (progress) =>
+            void extra
+              .sendNotification({
+                method: 'notifications/progress',
+                params: { progressToken, progress: progress.elapsedMs, message: progress.message },
+              })
+              .catch(() => undefined),
+        }),
+  });
   inFlight.add(call);
   void call.finally(() => inFlight.delete(call));
   return { ...(await call) };

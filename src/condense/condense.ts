@@ -14,14 +14,27 @@ import { analyseStream, condenseStream, renderRead, windowFor } from './stream.j
 import { isShownWhole, isWorthAView } from './within-budget.js';
 import type { AnalysedStream, StreamPlan } from './stream.js';
 import { estimateTokens, estimateTokensSampled } from './tokens.js';
-import type { CondenseInput, CondenseOptions, CondenseResult, Recogniser } from './types.js';
+import type { CondenseOptions, CondenseResult, Recogniser } from './types.js';
 
 /**
  * Condenses a run's output to a token budget without hiding what matters: normalises terminal
  * output, keeps every failure signal, folds repeats, summarises known tools, and marks every
  * elision with the line ranges left out and how to fetch them.
  */
-export function condense(input: CondenseInput, options?: CondenseOptions): CondenseResult {
+export function condense(
+  /** The decoded text of one finished run. */
+  input: {
+    /** The command line that produced the output; picks the recognizer and detects `| head` / `| tail` bounds. */
+    command?: string;
+    /** Decoded standard output, as the program printed it (ANSI and carriage returns included). */
+    stdout: string;
+    /** Decoded standard error. @defaultValue `''` */
+    stderr?: string;
+    /** The exit code, or `null` when the process was killed. A recognizer never claims a success it denies. */
+    exitCode?: number | null;
+  },
+  options?: CondenseOptions,
+): CondenseResult {
   const o = normalizeCondense(input, options);
   if (o.mode === 'lossless' || isBoundedByHeadOrTail(o.command)) return unchanged(o);
   const recogniser = recogniserFor(o.command, firstLines(o.stdout, 60), firstLines(o.stderr, 60), o.recognisers);

@@ -1,16 +1,16 @@
+import type { condense } from './condense.js';
+
+/** What {@link condense} reads: the decoded text of one finished run. */
+export type CondenseInput = Parameters<typeof condense>[0];
+
 /**
- * What {@link condense} reads: the decoded text of one finished run.
+ * A cut in an excerpt: the input's line `markerLine` stands for lines left out, and the input's next line is the
+ * stored stream's line `resumesAtLine`.
  */
-export interface CondenseInput {
-  /** The command line that produced the output; picks the recognizer and detects `| head` / `| tail` bounds. */
-  command?: string;
-  /** Decoded standard output, as the program printed it (ANSI and carriage returns included). */
-  stdout: string;
-  /** Decoded standard error. @defaultValue `''` */
-  stderr?: string;
-  /** The exit code, or `null` when the process was killed. A recognizer never claims a success it denies. */
-  exitCode?: number | null;
-}
+export type StreamCut = NonNullable<NonNullable<CondenseOptions['cuts']>['stdout']>;
+
+/** A 1-based inclusive range of line numbers in a stream, as the stored record numbers them. */
+export type LineRange = CondenseResult['stdoutOmitted'][number];
 
 /**
  * How the condenser behaves.
@@ -40,26 +40,20 @@ export interface CondenseOptions {
    * (run() reads a stream past its inline cap from the record instead.)
    * @defaultValue no cut
    */
-  cuts?: { stdout?: StreamCut; stderr?: StreamCut };
-}
-
-/**
- * A cut in an excerpt: the input's line `markerLine` stands for lines left out, and the input's next line is the
- * stored stream's line `resumesAtLine`.
- */
-export interface StreamCut {
-  /** Line number, in the input, of the marker line that stands for the lines left out. */
-  markerLine: number;
-  /** Line number, in the stored stream, of the input line after the marker. */
-  resumesAtLine: number;
-}
-
-/** A 1-based inclusive range of line numbers in a stream, as the stored record numbers them. */
-export interface LineRange {
-  /** First line of the range. */
-  from: number;
-  /** Last line of the range (inclusive). */
-  to: number;
+  cuts?: {
+    /**
+     * A cut in the stdout excerpt: the input's line `markerLine` stands for lines left out, and the input's next line is
+     * the stored stream's line `resumesAtLine`.
+     */
+    stdout?: {
+      /** Line number, in the input, of the marker line that stands for the lines left out. */
+      markerLine: number;
+      /** Line number, in the stored stream, of the input line after the marker. */
+      resumesAtLine: number;
+    };
+    /** A cut in the stderr excerpt, as for `stdout`. */
+    stderr?: NonNullable<CondenseOptions['cuts']>['stdout'];
+  };
 }
 
 /**
@@ -73,9 +67,14 @@ export interface CondenseResult {
   /** Lines of both streams not shown verbatim (folded, elided or collapsed progress). */
   omittedLines: number;
   /** Line ranges of stdout left out (1-based, inclusive, numbered as the stored stream's `\n`-separated lines). */
-  stdoutOmitted: LineRange[];
+  stdoutOmitted: {
+    /** First line of the range (1-based, as the stored record numbers them). */
+    from: number;
+    /** Last line of the range (inclusive). */
+    to: number;
+  }[];
   /** Line ranges of stderr left out. */
-  stderrOmitted: LineRange[];
+  stderrOmitted: CondenseResult['stdoutOmitted'];
   /** True line counts of the streams. */
   stdoutLines: number;
   /** True line count of stderr. */

@@ -1,5 +1,5 @@
 import { describeSignal, signalName } from './signals.js';
-import type { ExitClassification } from './types.js';
+import type { ExitClassification } from './classify-exit.js';
 
 const quoted = `['‘"]?([^'’":\\n]+?)['’"]?`;
 // What bash, dash, env, timeout, nohup, nice, stdbuf, xargs and sudo print when a command is missing.

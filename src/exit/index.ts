@@ -1,5 +1,5 @@
 export { classifyExit } from './classify-exit.js';
-export type { ClassifyExitInput } from './classify-exit.js';
+export type { ClassifyExitInput, ExitClassification } from './classify-exit.js';
 export { parseCommandShape } from './command-shape.js';
 export type { CommandShape, ShapeOperator, ShapeSegment } from './command-shape.js';
 export { detectMaskedExit } from './masked-exit.js';
@@ -7,6 +7,6 @@ export type { DetectMaskedExitOptions, MaskedExit, MaskedExitKind } from './mask
 export { normalizeExitRules, normalizeExitWrappers } from './normalize-rules.js';
 export { compareRules, exitRules, findRules, networkRules, processRules, searchRules, testRules } from './rules/index.js';
 export { signalName } from './signals.js';
-export type { ExitClassification, ExitRule, ExitStatus } from './types.js';
+export type { ExitRule, ExitStatus } from './types.js';
 export { exitWrappers } from './wrappers.js';
 export type { ExitWrapper } from './wrappers.js';

@@ -10,14 +10,7 @@ import { exitWrappers } from './wrappers.js';
 import { optionalBoolean, readOptionsObject, requiredString } from '../validate.js';
 
 /** A command whose shape hides the status of the part that matters. */
-export interface MaskedExit {
-  /** Which shape hides the status. */
-  kind: 'pipe' | 'sequence' | 'or-true' | 'background';
-  /** The part whose status is hidden. */
-  hidden: string;
-  /** One sentence: what hides the status and how to see it. */
-  hint: string;
-}
+export type MaskedExit = NonNullable<ReturnType<typeof detectMaskedExit>>;
 
 /** The shape that hides a status: `cmd | tail`, `cmd; echo done`, `cmd || true`, `cmd &`. */
 export type MaskedExitKind = MaskedExit['kind'];
@@ -123,7 +116,16 @@ export function detectMaskedExit(
     /** The command runs with `set -o pipefail`, so a pipeline reports its failing segment. @defaultValue false */
     pipefail?: boolean;
   },
-): MaskedExit | undefined {
+):
+  | {
+      /** Which shape hides the status. */
+      kind: 'pipe' | 'sequence' | 'or-true' | 'background';
+      /** The part whose status is hidden. */
+      hidden: string;
+      /** One sentence: what hides the status and how to see it. */
+      hint: string;
+    }
+  | undefined {
   requiredString('command', command);
   const read = readOptionsObject('options', options, ['pipefail']);
   const found = findMaskedExit(parseCommandShape(command), optionalBoolean('pipefail', read.pipefail) ?? false);

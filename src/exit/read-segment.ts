@@ -9,7 +9,8 @@ import type { ShapePipeline } from './reported-status.js';
 import { resolveProgram } from './resolve-program.js';
 import { shellPrograms } from './wrapper-catalogue.js';
 import type { ProgramLayer } from './resolve-program.js';
-import type { ExitClassification, ExitRule } from './types.js';
+import type { ExitClassification } from './classify-exit.js';
+import type { ExitRule } from './types.js';
 import type { ExitWrapper } from './wrappers.js';
 
 /** What one command that may have set the status would mean by it. */

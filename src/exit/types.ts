@@ -1,15 +1,5 @@
-/** The meaning of an exit. */
-export interface ExitClassification {
-  /** The verdict: `ok`, `error`, `signal` or `timeout`. */
-  status: 'ok' | 'error' | 'signal' | 'timeout';
-  /** A short interpretation ("No matches found", "Command not found: foo"); absent when the exit says it all. */
-  message?: string;
-  /** How to see a status the command's shape hides (`cmd | tail`, `cmd || true`). */
-  hint?: string;
-}
-
 /** How a command ended, read for a model: `ok` includes grep finding nothing. */
-export type ExitStatus = ExitClassification['status'];
+export type ExitStatus = ExitRule['status'];
 
 /**
  * What one program's exit codes mean. Plain data: pass more to `classifyExit({ rules })`;
@@ -25,7 +15,7 @@ export interface ExitRule {
   /** The exit codes this rule reads. */
   codes: readonly number[];
   /** The verdict for these codes (`ok` for grep's "no match" 1). */
-  status: ExitClassification['status'];
+  status: 'ok' | 'error' | 'signal' | 'timeout';
   /** The short interpretation shown to the model ("No matches found"). */
   message: string;
 }

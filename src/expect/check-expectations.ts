@@ -8,36 +8,17 @@ import { countLines, findInText, type StdoutFindings } from './stdout-findings.j
 import { optionalStringArray, readOptionsObject, requiredString } from '../validate.js';
 
 /** What the expectations are checked against. */
-export interface ExpectationSubject {
-  /** The exit code, or `null` when the process was killed. */
-  exit: number | null;
-  /** How long the command took, in milliseconds. */
-  ms: number;
-  /** The whole decoded stdout (not a condensed view). */
-  stdout: string;
-  /** The whole decoded stderr. */
-  stderr: string;
-}
+export type ExpectationSubject = Parameters<typeof checkExpectations>[0];
 
 /** Options of {@link checkExpectations}. */
-export interface CheckExpectationsOptions {
-  /** The command's working folder; relative file paths are resolved against it. */
-  cwd: string;
-  /** Repo-root-relative paths the command changed (e.g. from `git status`), for `changed`. */
-  filesChanged?: readonly string[];
-}
+export type CheckExpectationsOptions = Parameters<typeof checkExpectations>[2];
+
+/** What {@link checkExpectations} found. */
+export type ExpectationReport = ReturnType<typeof checkExpectations>;
 
 /** The options run() passes: the git snapshots it took around the command, for `changed` (internal). */
 export interface SnapshotCheckOptions extends CheckExpectationsOptions {
   git?: { before: GitSnapshot; after: GitSnapshot };
-}
-
-/** What {@link checkExpectations} found. */
-export interface ExpectationReport {
-  /** True when every expectation held. */
-  assertOk: boolean;
-  /** One sentence per failed expectation; absent when all held. */
-  assertionsFailed?: string[];
 }
 
 function orList(items: readonly (string | number)[]): string {
@@ -85,10 +66,29 @@ function changedSentences(expected: boolean | readonly string[], options: Snapsh
  * in pieces instead, yielding to the event loop between them.
  */
 export function checkExpectations(
-  result: ExpectationSubject,
+  result: {
+    /** The exit code, or `null` when the process was killed. */
+    exit: number | null;
+    /** How long the command took, in milliseconds. */
+    ms: number;
+    /** The whole decoded stdout (not a condensed view). */
+    stdout: string;
+    /** The whole decoded stderr. */
+    stderr: string;
+  },
   expect: Expectations,
-  options: CheckExpectationsOptions,
-): ExpectationReport {
+  options: {
+    /** The command's working folder; relative file paths are resolved against it. */
+    cwd: string;
+    /** Repo-root-relative paths the command changed (e.g. from `git status`), for `changed`. */
+    filesChanged?: readonly string[];
+  },
+): {
+  /** True when every expectation held. */
+  assertOk: boolean;
+  /** One sentence per failed expectation; absent when all held. */
+  assertionsFailed?: string[];
+} {
   const checks = normalizeExpectations(expect);
   return checkAgainstFindings(result, checks, options, findInText(result.stdout, checks));
 }

@@ -1,22 +1,6 @@
 import type { BackoffShape } from './backoff.js';
 import { invalid, optionalInteger, readOptionsObject } from '../validate.js';
 
-/** What the callbacks of `retry` see after an attempt. Frozen. */
-export interface RetryContext<T> {
-  /** 1 for the first attempt. */
-  readonly attempt: number;
-  /** Retries still allowed after this attempt. */
-  readonly retriesLeft: number;
-  /** The attempt threw. */
-  readonly failed: boolean;
-  /** What it threw, when `failed`. */
-  readonly error?: unknown;
-  /** What it returned, when not `failed`. */
-  readonly value?: T;
-  /** Time since the first attempt started, by `now`. */
-  readonly elapsedMs: number;
-}
-
 /** Options of the generic `retry()` (p-retry 7 is the model; `run()`'s own are {@link RunRetryOptions}). */
 export interface RetryOptions<T = unknown> {
   /** Retries after the first attempt. @defaultValue 3 */
@@ -30,9 +14,22 @@ export interface RetryOptions<T = unknown> {
   /** Fraction (0–1) of each delay taken off at random. @defaultValue 0.2 */
   jitter?: number;
   /** Whether to retry after this attempt. Sees values too, so a result can be retried. @defaultValue retry when the attempt threw */
-  shouldRetry?: (context: RetryContext<T>) => boolean | Promise<boolean>;
-  /** Called after each attempt that threw or that `shouldRetry` wants retried, before the wait. */
-  onFailedAttempt?: (context: RetryContext<T>) => void | Promise<void>;
+  shouldRetry?: (context: {
+    /** 1 for the first attempt. */
+    readonly attempt: number;
+    /** Retries still allowed after this attempt. */
+    readonly retriesLeft: number;
+    /** The attempt threw. */
+    readonly failed: boolean;
+    /** What it threw, when `failed`. */
+    readonly error?: unknown;
+    /** What it returned, when not `failed`. */
+    readonly value?: T;
+    /** Time since the first attempt started, by `now`. */
+    readonly elapsedMs: number;
+  }) => boolean | Promise<boolean>;
+  /** Called after each attempt that threw or that `shouldRetry` wants retried, before the wait; sees what `shouldRetry` sees. */
+  onFailedAttempt?: (context: Parameters<NonNullable<RetryOptions<T>['shouldRetry']>>[0]) => void | Promise<void>;
   /** Stops the loop between attempts (the wait is cut short); `retry` then rejects with the signal's reason. */
   signal?: AbortSignal;
   /** Clock for `elapsedMs`. @defaultValue Date.now */
@@ -42,6 +39,9 @@ export interface RetryOptions<T = unknown> {
   /** Source of randomness for the jitter, in [0, 1). @defaultValue Math.random */
   random?: () => number;
 }
+
+/** What the callbacks of `retry` see after an attempt (frozen): `attempt`, `retriesLeft`, `failed`, `error`, `value`, `elapsedMs`. */
+export type RetryContext<T> = Parameters<NonNullable<RetryOptions<T>['shouldRetry']>>[0];
 
 export interface NormalizedRetryCallOptions<T> extends BackoffShape {
   retries: number;

@@ -1,3 +1,3 @@
 export { createJobManager } from './job-manager.js';
 export type { JobInfo, JobLogs, JobLogsOptions, JobManager, JobManagerOptions, JobStatus } from './types.js';
-export type { JobLine } from './lines.js';
+export type { JobLine } from './types.js';

@@ -1,13 +1,5 @@
 import { splitLines } from '../split-lines.js';
-import type { JobLogs, JobLogsOptions } from './types.js';
-
-/** One line of a job's output, for {@link JobManager.lines}. */
-export interface JobLine {
-  /** The stream the line came from. */
-  stream: 'stdout' | 'stderr';
-  /** The line without its `\n` (or `\r\n`). */
-  line: string;
-}
+import type { JobLine, JobLogs, JobLogsOptions } from './types.js';
 
 /**
  * A job's output as lines, from its start, as they come: each read waits in the library for new output

@@ -1,9 +1,9 @@
 import type { Plan } from './types.js';
 
 /**
- * MCP tool annotations derived from a plan.
+ * Derives MCP's tool hints from a plan; undecidable plans get the cautious answer.
  */
-export interface ToolAnnotations {
+export function toolAnnotations(plan: Plan): {
   /** The command only reads (category `read-only`). */
   readOnlyHint: boolean;
   /** The command may destroy data. */
@@ -12,12 +12,7 @@ export interface ToolAnnotations {
   idempotentHint: boolean;
   /** The command may reach the network or the world outside the work tree. */
   openWorldHint: boolean;
-}
-
-/**
- * Derives MCP's tool hints from a plan; undecidable plans get the cautious answer.
- */
-export function toolAnnotations(plan: Plan): ToolAnnotations {
+} {
   const readOnly = plan.category === 'read-only';
   return {
     readOnlyHint: readOnly,
@@ -26,3 +21,6 @@ export function toolAnnotations(plan: Plan): ToolAnnotations {
     openWorldHint: plan.category === 'complex' || plan.category === 'unknown' || plan.segments.some((s) => s.network),
   };
 }
+
+/** MCP tool annotations derived from a plan. */
+export type ToolAnnotations = ReturnType<typeof toolAnnotations>;

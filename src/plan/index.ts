@@ -1,5 +1,5 @@
 export { plan, createPlanner } from './planner.js';
-export { planPowerShell } from './powershell/plan-powershell.js';
+export { planPowerShell, planPowerShellLine } from './powershell/plan-powershell.js';
 export { POWERSHELL_RULES } from './powershell/rules.js';
 export type { PsRule } from './powershell/rules.js';
 export { createPolicy } from './policy.js';

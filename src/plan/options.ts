@@ -1,4 +1,4 @@
-import { invalid, isPlainObject, optionalInteger, optionalStringArray, readOptionsObject } from '../validate.js';
+import { invalid, isPlainObject, optionalInteger, optionalOneOf, optionalStringArray, readOptionsObject } from '../validate.js';
 import { linearRegExp } from '../linear-regexp.js';
 import type { PlanOptions, PlanRule } from './types.js';
 
@@ -7,6 +7,7 @@ export interface NormalizedPlanOptions {
   maxDepth: number;
   parseTimeoutMs: number;
   maxLength: number;
+  shell: 'bash' | 'powershell';
 }
 
 const ruleKeys = [
@@ -67,7 +68,7 @@ function readRule(field: string, value: unknown): PlanRule {
 }
 
 export function normalizePlanOptions(options: unknown): NormalizedPlanOptions {
-  const raw = readOptionsObject('options', options, ['rules', 'maxDepth', 'parseTimeoutMs', 'maxLength']);
+  const raw = readOptionsObject('options', options, ['rules', 'maxDepth', 'parseTimeoutMs', 'maxLength', 'shell']);
   let rules: PlanRule[] = [];
   if (raw.rules !== undefined) {
     if (!Array.isArray(raw.rules)) throw invalid('rules', 'an array of rules', raw.rules);
@@ -78,5 +79,6 @@ export function normalizePlanOptions(options: unknown): NormalizedPlanOptions {
     maxDepth: optionalInteger('maxDepth', raw.maxDepth, { min: 0, max: 16 }) ?? 3,
     parseTimeoutMs: optionalInteger('parseTimeoutMs', raw.parseTimeoutMs, { min: 1, max: 60_000 }) ?? 50,
     maxLength: optionalInteger('maxLength', raw.maxLength, { min: 1, max: 1_000_000 }) ?? 10_000,
+    shell: optionalOneOf('shell', raw.shell, ['bash', 'powershell'] as const) ?? 'bash',
   } satisfies Required<{ [K in keyof PlanOptions]: unknown }>;
 }

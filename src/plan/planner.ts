@@ -10,6 +10,7 @@ import { normalizePlanOptions } from './options.js';
 import { planRules } from './rules/index.js';
 import type { Parser } from 'web-tree-sitter';
 import type { NormalizedPlanOptions } from './options.js';
+import { planPowerShellLine } from './powershell/plan-powershell.js';
 import type { Plan, PlanOptions, Planner } from './types.js';
 import { invalid } from '../validate.js';
 import { walkNode, walkSource, walkSubstitutions } from './walk.js';
@@ -17,8 +18,12 @@ import { walkNode, walkSource, walkSubstitutions } from './walk.js';
 /**
  * Loads the bash grammar once and returns a planner whose `plan()` is synchronous.
  */
-export async function createPlanner(options?: PlanOptions): Promise<Planner> {
+export async function createPlanner(options?: PlanOptions): Promise<{
+  /** Plans a command synchronously (same result as `plan()` with the planner's options). */
+  plan(command: string): Plan;
+}> {
   const settings = normalizePlanOptions(options);
+  if (settings.shell === 'powershell') return { plan: (command: string) => planPowerShellLine(command) };
   return buildPlanner(settings, await createBashParser());
 }
 
@@ -71,7 +76,8 @@ function buildPlanner(settings: NormalizedPlanOptions, parser: Parser): Planner 
 }
 
 /**
- * Statically checks what a shell command may do, without running it.
+ * Statically checks what a shell command may do, without running it: a bash line, or a PowerShell one with
+ * `shell: 'powershell'`.
  */
 export async function plan(command: string, options?: PlanOptions): Promise<Plan> {
   if (typeof command !== 'string') throw invalid('command', 'a string', command);
@@ -83,6 +89,7 @@ export async function plan(command: string, options?: PlanOptions): Promise<Plan
     return (await defaultPlanner).plan(command);
   }
   const settings = normalizePlanOptions(options);
+  if (settings.shell === 'powershell') return planPowerShellLine(command);
   const parser = await createBashParser();
   try {
     return buildPlanner(settings, parser).plan(command);

@@ -1,38 +1,4 @@
-/**
- * A path a segment may create, modify or delete, where it is statically known.
- */
-export interface PlanEffect {
-  /** The path as written in the command. */
-  path: string;
-  /** What the segment may do to it. */
-  kind: 'create' | 'modify' | 'delete';
-}
-
-/**
- * One simple command of the input, after normalisation (wrappers peeled, quotes removed).
- */
-export interface PlanSegment {
-  /** The resolved program (basename, wrappers such as `sudo` or `env` peeled), or `null` when only known at run time. */
-  program: string | null;
-  /** The normalised argv: static words unquoted, dynamic words kept as written (`$HOME`). `argv[0]` is `program`. */
-  argv: string[];
-  /** The ids of the rules that fired, including structural ones such as `shell.redirect` or `exec.pipe-to-shell`. */
-  rules: string[];
-  /** This segment's category. */
-  category: Plan['category'];
-  /** True when this segment may destroy data. */
-  destructive: boolean;
-  /** Whether its effects can be undone; `unknown` when no rule says. */
-  reversible: boolean | 'unknown';
-  /** True when the segment reaches the network. */
-  network: boolean;
-  /** Paths it may create, modify or delete, where statically known. */
-  effects: PlanEffect[];
-  /** Short sentences from the rules that fired. */
-  warnings: string[];
-  /** How deep inside `sh -c`, `eval`, heredocs or substitutions the segment was found; 0 at top level. */
-  depth: number;
-}
+import type { createPlanner } from './planner.js';
 
 /**
  * The static safety pre-check of one command line. Nothing is ever run to produce it.
@@ -45,11 +11,37 @@ export interface Plan {
   /** `false` when some effect cannot be undone; `true` only when every segment is read-only or known to be undoable. */
   reversible: boolean | 'unknown';
   /** Paths the command may create, modify or delete, where statically known. */
-  effects: PlanEffect[];
+  effects: {
+    /** The path as written in the command. */
+    path: string;
+    /** What the segment may do to it. */
+    kind: 'create' | 'modify' | 'delete';
+  }[];
   /** Short sentences, the most serious first ("may force-remove files"). Empty for a harmless command. */
   warnings: string[];
   /** One per simple command, plus one with `program: null` and an empty argv per trouble (`shell.parse-error`…). */
-  segments: PlanSegment[];
+  segments: {
+    /** The resolved program (basename, wrappers such as `sudo` or `env` peeled), or `null` when only known at run time. */
+    program: string | null;
+    /** The normalised argv: static words unquoted, dynamic words kept as written (`$HOME`). `argv[0]` is `program`. */
+    argv: string[];
+    /** The ids of the rules that fired, including structural ones such as `shell.redirect` or `exec.pipe-to-shell`. */
+    rules: string[];
+    /** This segment's category. */
+    category: Plan['category'];
+    /** True when this segment may destroy data. */
+    destructive: boolean;
+    /** Whether its effects can be undone; `unknown` when no rule says. */
+    reversible: boolean | 'unknown';
+    /** True when the segment reaches the network. */
+    network: boolean;
+    /** Paths it may create, modify or delete, where statically known. */
+    effects: Plan['effects'];
+    /** Short sentences from the rules that fired. */
+    warnings: string[];
+    /** How deep inside `sh -c`, `eval`, heredocs or substitutions the segment was found; 0 at top level. */
+    depth: number;
+  }[];
 }
 
 /**
@@ -117,17 +109,23 @@ export interface PlanOptions {
   parseTimeoutMs?: number;
   /** Longer input is not parsed and yields a `complex` plan. @defaultValue 10000 */
   maxLength?: number;
-}
-
-/**
- * A loaded parser: `plan()` is synchronous, for hot loops.
- */
-export interface Planner {
-  /** Plans a command synchronously (same result as `plan()`). */
-  plan(command: string): Plan;
+  /**
+   * The language of the line: `powershell` plans it with a PowerShell tokenizer and cmdlet table, synchronously (the
+   * other options are for bash). @defaultValue 'bash'
+   */
+  shell?: 'bash' | 'powershell';
 }
 
 /**
  * Which operands of a matching command are the paths it touches.
  */
 export type PlanRuleEffects = NonNullable<PlanRule['effects']>;
+
+/** A path a segment may create, modify or delete, where it is statically known. */
+export type PlanEffect = Plan['effects'][number];
+
+/** One simple command of the input, after normalisation (wrappers peeled, quotes removed). */
+export type PlanSegment = Plan['segments'][number];
+
+/** A loaded parser: `plan()` is synchronous, for hot loops. */
+export type Planner = Awaited<ReturnType<typeof createPlanner>>;

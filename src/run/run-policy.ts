@@ -1,7 +1,7 @@
 import {
   createPolicy,
   plan,
-  planPowerShell,
+  planPowerShellLine,
   type Plan,
   type Policy,
   type PolicyDecision,
@@ -35,7 +35,7 @@ export async function screenCommand(
 ): Promise<Screening> {
   let planned: Plan;
   try {
-    planned = language === 'powershell' ? planPowerShell(command) : await plan(command);
+    planned = language === 'powershell' ? planPowerShellLine(command) : await plan(command);
   } catch (error) {
     if (policy?.mode === 'enforce') {
       return {

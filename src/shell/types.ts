@@ -1,42 +1,10 @@
-import type { CheckpointInfo, CheckpointRef, RestoreOptions, RestoreReport, SaveOptions } from '../checkpoint/index.js';
+import type { CheckpointStore } from '../checkpoint/index.js';
 import type { JobManager, JobManagerOptions } from '../jobs/index.js';
 import type { Plan, Policy, PolicyOptions } from '../plan/index.js';
 import type { PtyManager } from '../pty/index.js';
-import type { SandboxOptions } from '../sandbox/index.js';
 import type { Executor } from '../executor/types.js';
 import type { RunOptions, RunResult } from '../run/index.js';
-import type { DetailOptions, ExpiredRead, ReadOptions, ReadPage, RecordStream } from '../store/index.js';
-
-/**
- * Options of one `shell.run()`: those of `run()` but the store, the job manager and the policy, which are the shell's.
- * A `cwd` here is resolved against the session's and does not move the session.
- */
-export type ShellRunOptions = Omit<RunOptions, 'store' | 'jobs' | 'policy' | 'executor'> & {
-  /**
-   * Run this one call outside the shell's `sandbox` (Claude Code's Bash option). Honoured only by a shell created with
-   * `allowDangerouslyDisableSandbox: true`; any other shell throws TershError `SANDBOX_BYPASS_DENIED`. @defaultValue false
-   */
-  dangerouslyDisableSandbox?: boolean;
-};
-
-/**
- * Defaults applied under every `shell.run()` option.
- */
-export type ShellRunDefaults = Omit<
-  RunOptions,
-  | 'cwd'
-  | 'env'
-  | 'store'
-  | 'jobs'
-  | 'policy'
-  | 'signal'
-  | 'onProgress'
-  | 'onStdout'
-  | 'onStderr'
-  | 'onLine'
-  | 'input'
-  | 'executor'
->;
+import type { RecordStore } from '../store/index.js';
 
 /** Options of {@link createShell}: the session's folder, environment, store, policy and defaults. */
 export interface ShellOptions {
@@ -56,9 +24,23 @@ export interface ShellOptions {
    * A sandbox for every run (see `RunOptions.sandbox`) that a call cannot lift or widen: a per-call `sandbox` is
    * refused. Where no sandbox works, every run throws `SANDBOX_UNAVAILABLE`. @defaultValue none
    */
-  sandbox?: boolean | SandboxOptions;
-  /** Defaults for every run option. @defaultValue `{}` */
-  defaults?: ShellRunDefaults;
+  sandbox?: RunOptions['sandbox'];
+  /** Defaults for every run option but those of one call (cwd, env, input, callbacks, signal) and the shell's own. @defaultValue `{}` */
+  defaults?: Omit<
+    RunOptions,
+    | 'cwd'
+    | 'env'
+    | 'store'
+    | 'jobs'
+    | 'policy'
+    | 'signal'
+    | 'onProgress'
+    | 'onStdout'
+    | 'onStderr'
+    | 'onLine'
+    | 'input'
+    | 'executor'
+  >;
   /**
    * Keep the variables a bash command exports (`export NAME=value`) for the next commands, as a terminal
    * does; an `unset` persists only for variables the session itself set. @defaultValue false
@@ -91,12 +73,28 @@ export interface Shell {
   readonly cwd: string;
   /** Moves the session to `path` (relative to the session's directory; must exist), as a terminal's `cd`; returns the new directory. */
   cd(path: string): string;
-  /** Runs a command in the session's directory and environment. */
-  run(command: string | readonly string[], options?: ShellRunOptions): Promise<RunResult>;
+  /**
+   * Runs a command in the session's directory and environment. The options are those of `run()` but the store, the job
+   * manager and the policy, which are the shell's; a `cwd` here is resolved against the session's and does not move it.
+   */
+  run(
+    command: string | readonly string[],
+    options?: Omit<RunOptions, 'store' | 'jobs' | 'policy' | 'executor'> & {
+      /**
+       * Run this one call outside the shell's `sandbox` (Claude Code's Bash option). Honoured only by a shell created with
+       * `allowDangerouslyDisableSandbox: true`; any other shell throws TershError `SANDBOX_BYPASS_DENIED`. @defaultValue false
+       */
+      dangerouslyDisableSandbox?: boolean;
+    },
+  ): Promise<RunResult>;
   /** A stream of a record in full, its meta, or the lines matching `match`. */
-  detail(id: string, options?: DetailOptions): Promise<string>;
+  detail(id: string, options?: Parameters<RecordStore['detail']>[1]): Promise<string>;
   /** A page of a record's stream by byte offset. */
-  read(id: string, stream: RecordStream, options?: ReadOptions): Promise<ReadPage | ExpiredRead>;
+  read(
+    id: string,
+    stream: Parameters<RecordStore['read']>[1],
+    options?: Parameters<RecordStore['read']>[2],
+  ): ReturnType<RecordStore['read']>;
   /** What a command may do, checked statically without running it. */
   plan(command: string): Promise<Plan>;
   /** The shell's background jobs. */
@@ -107,16 +105,22 @@ export interface Shell {
    */
   readonly pty: PtyManager;
   /** Snapshots the session's directory under `label`. */
-  checkpoint(label: string, options?: SaveOptions): Promise<CheckpointInfo>;
+  checkpoint(label: string, options?: Parameters<CheckpointStore['save']>[2]): ReturnType<CheckpointStore['save']>;
   /**
    * Puts the folder `label` was taken of back as it was. A checkpoint belongs to its origin: the label is looked up
    * in the session's directory, then in the folders this shell checkpointed (latest first), then in the one it started
    * in, whatever the session's directory is now; `origin` names the folder instead. A `target` that is not the
    * checkpoint's origin is refused with `CHECKPOINT_TARGET_MISMATCH`.
    */
-  restore(label: string, options?: RestoreOptions): Promise<RestoreReport>;
+  restore(label: string, options?: Parameters<CheckpointStore['restore']>[1]): ReturnType<CheckpointStore['restore']>;
   /** The checkpoints of the session's directory, of the folders this shell checkpointed and of the one it started in (or of `origin`), oldest first. */
-  checkpoints(options?: Partial<CheckpointRef>): Promise<CheckpointInfo[]>;
+  checkpoints(options?: Partial<Parameters<CheckpointStore['drop']>[1]>): ReturnType<CheckpointStore['list']>;
   /** Ends every foreground run (each resolves with `canceled: true`), live job (not a `detached` one) and terminal session, then releases everything; every later call throws `SHELL_CLOSED`. */
   close(): Promise<void>;
 }
+
+/** Options of one `shell.run()`. */
+export type ShellRunOptions = NonNullable<Parameters<Shell['run']>[1]>;
+
+/** Defaults applied under every `shell.run()` option. */
+export type ShellRunDefaults = NonNullable<ShellOptions['defaults']>;

@@ -1,7 +1,14 @@
 export { createRecordStore, isRecordStore, startRecord } from './record-store.js';
-export type { RecordStore, RecordStoreOptions, DetailOptions, DetailSelector, ReadOptions, RecordInit } from './record-store.js';
+export type {
+  RecordStore,
+  RecordStoreOptions,
+  DetailOptions,
+  DetailSelector,
+  ReadOptions,
+  RecordInit,
+} from './record-store-types.js';
 export type { RecordMeta, RecordStream } from './record-meta.js';
-export type { ReadPage, ExpiredRead } from './read-stream.js';
+export type { ReadPage, ExpiredRead } from './record-store-types.js';
 export { RecordWriter } from './record-writer.js';
 export type { RecordWriterOptions } from './record-writer.js';
 export { StreamFile } from './stream-file.js';

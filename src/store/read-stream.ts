@@ -1,30 +1,7 @@
 import { open } from 'node:fs/promises';
 import { invalid } from '../validate.js';
+import type { ReadPage } from './record-store-types.js';
 import { incompleteTailLength, leadingContinuationLength } from './utf8-boundary.js';
-
-/**
- * A page of a stored stream.
- */
-export interface ReadPage {
-  /** The decoded text of the page (never a split UTF-8 character). */
-  data: string;
-  /** Where this page starts (moved forward past a split character when the asked offset fell inside one). */
-  offset: number;
-  /** Pass this as `offset` to read on. */
-  nextOffset: number;
-  /** True when the record is complete and nothing is left past `nextOffset`. */
-  eof: boolean;
-  /** Never set on a page: tells a page from an {@link ExpiredRead}. */
-  expired?: never;
-}
-
-/**
- * Returned instead of a page when the record was evicted by the store's caps or TTL.
- */
-export interface ExpiredRead {
-  /** Always true: the record is gone. */
-  expired: true;
-}
 
 /** An offset past the stream is the caller's mistake (a guessed number), never a silent clamp to the end. */
 function pastTheEnd(offset: number, size: number): TypeError {

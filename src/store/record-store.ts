@@ -6,71 +6,12 @@ import { linearRegExp } from '../linear-regexp.js';
 import { numberedLines } from './detail.js';
 import { RecordIndex, wasEvicted, type EvictionLimits } from './eviction.js';
 import { isRecordId, newRecordId } from './ids.js';
-import { readPage, type ExpiredRead, type ReadPage } from './read-stream.js';
-import type { RecordMeta, RecordStream } from './record-meta.js';
+import { readPage } from './read-stream.js';
+import type { RecordMeta } from './record-meta.js';
+import type { RecordInit, RecordStore, RecordStoreOptions } from './record-store-types.js';
 import { RecordWriter } from './record-writer.js';
 import { defaultStateDir, ensurePrivateDir } from './store-dir.js';
 import { writerStamp } from './writer-liveness.js';
-
-/** Options of {@link createRecordStore}: where records live and the caps that evict them. */
-export interface RecordStoreOptions {
-  /** Folder of the records. @defaultValue `$TMPDIR/tersh-<uid>/records`, mode 0700 */
-  dir?: string;
-  /** Most records kept; the least recently used go first. @defaultValue 1000 */
-  maxRecords?: number;
-  /** Most bytes kept across records. @defaultValue 1 GiB */
-  maxBytes?: number;
-  /** A record unused for this long is dropped. @defaultValue 7 days */
-  ttlMs?: number;
-}
-
-/** Options of {@link RecordStore.detail}: which part of a record, and which lines. */
-export interface DetailOptions {
-  /** Which part of the record. @defaultValue 'stdout' */
-  selector?: RecordStream | 'meta';
-  /**
-   * A regular expression: only the lines matching it, each prefixed by its line number. It runs on RE2, in time
-   * linear in the record; backreferences and lookaround are refused with a TypeError.
-   */
-  match?: string;
-  /** First line (1-based) of a stream to return, numbered as in `match` results and the condenser's markers. */
-  fromLine?: number;
-  /** Last line (inclusive) of a stream to return. */
-  toLine?: number;
-  /** Most bytes returned; past it a marker says how to page on. @defaultValue 8 MiB */
-  maxBytes?: number;
-}
-
-/** What `detail` can select. */
-export type DetailSelector = NonNullable<DetailOptions['selector']>;
-
-/** Options of {@link RecordStore.read}: a page by byte offset. */
-export interface ReadOptions {
-  /** Byte offset to start at. @defaultValue 0 */
-  offset?: number;
-  /** Most bytes returned (never splitting a UTF-8 character). @defaultValue 64 KiB */
-  maxBytes?: number;
-}
-
-/**
- * Run records on disk, by id: what `run()`, jobs, terminal steps and web fetches keep in full. Created by
- * {@link createRecordStore}, or held by a shell.
- */
-export interface RecordStore {
-  /** The folder holding the records. */
-  readonly dir: string;
-  /** The record's meta; throws `RECORD_NOT_FOUND` or `RECORD_EXPIRED`. */
-  meta(id: string): Promise<RecordMeta>;
-  /** A whole stream, the meta as JSON, or numbered lines: those matching `match`, within `fromLine`–`toLine`. */
-  detail(id: string, options?: DetailOptions): Promise<string>;
-  /** A page of a stream by byte offset, or `{ expired: true }` for an evicted record. */
-  read(id: string, stream: RecordStream, options?: ReadOptions): Promise<ReadPage | ExpiredRead>;
-  /** Applies the caps and the TTL now, after re-reading the folder (it also runs by itself now and then). */
-  sweep(): Promise<string[]>;
-}
-
-/** What a new record starts with: the command and folder it is of, and any other meta facts. */
-export type RecordInit = { command: string; cwd: string; [key: string]: unknown };
 
 /** The store as tersh's own modules use it: `create` starts a record. Not public, so the store stays opaque. */
 interface WritableRecordStore extends RecordStore {

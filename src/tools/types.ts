@@ -1,7 +1,7 @@
-import type { JobLogsOptions } from '../jobs/index.js';
+import type { JobManager } from '../jobs/index.js';
 import type { PtyManager } from '../pty/index.js';
-import type { Plan, ToolAnnotations } from '../plan/index.js';
-import type { ReadOptions, ReadPage, ExpiredRead, RecordStream, DetailOptions } from '../store/index.js';
+import type { Plan, toolAnnotations } from '../plan/index.js';
+import type { RecordStore } from '../store/index.js';
 import type { RunOptions, RunResult } from '../run/index.js';
 import type { WebFetchOptions, WebSearchOptions } from '../web/index.js';
 
@@ -50,18 +50,6 @@ export interface JsonSchema {
 }
 
 /**
- * What a handler resolves with: MCP's CallToolResult. `text` is `structuredContent` as compact JSON.
- */
-export interface ToolResult {
-  /** The JSON (or, with `format: 'text'`, terse) text, then an image block for an image on `sh_run`'s stdout or a `web_fetch` of an image when `web.images` is set. */
-  content: [{ type: 'text'; text: string }, ...{ type: 'image'; data: string; mimeType: string }[]];
-  /** The result as seed-shaped snake_case JSON. */
-  structuredContent: Record<string, unknown>;
-  /** True for a failed call (misuse, a failed command): the model reads `text` and corrects itself. */
-  isError: boolean;
-}
-
-/**
  * The names of the ready-made tools.
  */
 export type ToolName =
@@ -97,33 +85,37 @@ export interface ToolDefinition {
   /** JSON Schema 2020-12 of the arguments, `additionalProperties: false`. */
   inputSchema: JsonSchema;
   /** MCP's behaviour hints. */
-  annotations: ToolAnnotations;
-  /** `extra` is optional: MCP's handler `extra` can be passed as it is (only `signal` and `onProgress` are read). */
-  handler(args: unknown, extra?: ToolCallExtra): Promise<ToolResult>;
-}
-
-/**
- * What the caller of a handler gives beside the arguments; the shape of the MCP SDK's `extra`.
- */
-export interface ToolCallExtra {
-  /** Cancels the call (MCP's `extra.signal`): a running command's whole process group is killed and the result says `canceled: true`. */
-  signal?: AbortSignal;
-  /** Called every few seconds while a long call runs (forward it as MCP's `notifications/progress`). */
-  onProgress?: (progress: ToolProgress) => void;
-  /** `sh_run`'s output as it arrives (decoded chunks of either stream), for a UI or a terminal; a throwing listener is reported in `callback_error`. */
-  onOutput?: (chunk: string, stream: 'stdout' | 'stderr') => void;
-}
-
-/**
- * How far a long call has got, for {@link ToolCallExtra.onProgress}.
- */
-export interface ToolProgress {
-  /** Milliseconds since the call started; it grows with every report, so it serves as MCP's `progress`. */
-  elapsedMs: number;
-  /** Output lines so far, stdout and stderr together. */
-  lines: number;
-  /** Both in words, e.g. `12 s, 340 lines so far`. */
-  message: string;
+  annotations: ReturnType<typeof toolAnnotations>;
+  /**
+   * Runs the tool. What it resolves with is MCP's CallToolResult (`text` is `structuredContent` as compact JSON).
+   * `extra` is optional: MCP's handler `extra` can be passed as it is (only `signal`, `onProgress` and `onOutput` are read).
+   */
+  handler(
+    args: unknown,
+    /** What the caller gives beside the arguments; the shape of the MCP SDK's `extra`. */
+    extra?: {
+      /** Cancels the call (MCP's `extra.signal`): a running command's whole process group is killed and the result says `canceled: true`. */
+      signal?: AbortSignal;
+      /** Called every few seconds while a long call runs (forward it as MCP's `notifications/progress`). */
+      onProgress?: (progress: {
+        /** Milliseconds since the call started; it grows with every report, so it serves as MCP's `progress`. */
+        elapsedMs: number;
+        /** Output lines so far, stdout and stderr together. */
+        lines: number;
+        /** Both in words, e.g. `12 s, 340 lines so far`. */
+        message: string;
+      }) => void;
+      /** `sh_run`'s output as it arrives (decoded chunks of either stream), for a UI or a terminal; a throwing listener is reported in `callback_error`. */
+      onOutput?: (chunk: string, stream: 'stdout' | 'stderr') => void;
+    },
+  ): Promise<{
+    /** The JSON (or, with `format: 'text'`, terse) text, then an image block for an image on `sh_run`'s stdout or a `web_fetch` of an image when `web.images` is set. */
+    content: [{ type: 'text'; text: string }, ...{ type: 'image'; data: string; mimeType: string }[]];
+    /** The result as seed-shaped snake_case JSON. */
+    structuredContent: Record<string, unknown>;
+    /** True for a failed call (misuse, a failed command): the model reads `text` and corrects itself. */
+    isError: boolean;
+  }>;
 }
 
 /**
@@ -138,14 +130,18 @@ export interface ToolShell {
   /** Runs a command (what `sh_run` calls). */
   run(command: string, options?: RunOptions & Record<string, unknown>): Promise<RunResult>;
   /** A record's stream or lines (what `sh_detail` calls). */
-  detail(id: string, options?: DetailOptions): Promise<string>;
+  detail(id: string, options?: Parameters<RecordStore['detail']>[1]): Promise<string>;
   /** A page of a record's stream by byte offset. */
-  read(id: string, stream: RecordStream, options?: ReadOptions): Promise<ReadPage | ExpiredRead>;
+  read(
+    id: string,
+    stream: Parameters<RecordStore['read']>[1],
+    options?: Parameters<RecordStore['read']>[2],
+  ): ReturnType<RecordStore['read']>;
   /** Plans a command (what `sh_plan` calls). */
   plan(command: string): Promise<Plan>;
   /** Background jobs (what `sh_logs` and `sh_kill` call). */
   readonly jobs: {
-    logs(jobId: string, options?: JobLogsOptions): Promise<object>;
+    logs(jobId: string, options?: Parameters<JobManager['logs']>[1]): Promise<object>;
     signal(jobId: string, signal: NodeJS.Signals): unknown;
     /** TERM, then KILL after the grace; `sh_kill` uses it for SIGTERM when present. */
     cancel?(jobId: string): Promise<unknown>;
@@ -173,8 +169,12 @@ export interface CreateToolsOptions {
    * and the terminal tools `sh_pty_open`, `sh_pty_run`, `sh_pty_close` (or seed 001's `terminal_pty_*`). @defaultValue the ten `sh_*` tools
    */
   include?: readonly ToolName[];
-  /** Options of the web tools (`webFetch` / `webSearch` options a model may not set). @defaultValue `{}` */
-  web?: WebToolsOptions;
+  /**
+   * Options of the `web_fetch` and `web_search` tools, fixed by the host: the `webFetch` / `webSearch` options a model
+   * may not set (it gives only the URL, the prompt, the query and its filters). @defaultValue `{}`
+   */
+  web?: Omit<WebFetchOptions, 'prompt' | 'signal'> &
+    Pick<WebSearchOptions, 'searchBackend' | 'braveApiKey' | 'braveBaseUrl' | 'duckDuckGoBaseUrl'>;
   /**
    * `short`: terse descriptions and schemas without bounds or aliases (the handlers still check every
    * bound and accept the aliases), 1 175 o200k tokens for the ten tools; `full`: the long texts (2 607).
@@ -202,9 +202,20 @@ export interface CreateToolsOptions {
   findRipgrep?: () => string | undefined | Promise<string | undefined>;
 }
 
+/** What a handler resolves with: MCP's CallToolResult. */
+export type ToolResult = Awaited<ReturnType<ToolDefinition['handler']>>;
+
+/** What the caller of a handler gives beside the arguments. */
+export type ToolCallExtra = NonNullable<Parameters<ToolDefinition['handler']>[1]>;
+
 /**
- * Options of the `web_fetch` and `web_search` tools, fixed by the host (the model gives only the URL, the prompt,
- * the query and its filters).
+ * How far a long call has got, for `extra.onProgress`.
+ * @deprecated the type of `extra.onProgress`'s argument; write the callback inline.
  */
-export type WebToolsOptions = Omit<WebFetchOptions, 'prompt' | 'signal'> &
-  Pick<WebSearchOptions, 'searchBackend' | 'braveApiKey' | 'braveBaseUrl' | 'duckDuckGoBaseUrl'>;
+export type ToolProgress = Parameters<NonNullable<NonNullable<Parameters<ToolDefinition['handler']>[1]>['onProgress']>>[0];
+
+/**
+ * Options of the `web_fetch` and `web_search` tools, fixed by the host.
+ * @deprecated the type of `CreateToolsOptions['web']`; write that instead.
+ */
+export type WebToolsOptions = NonNullable<CreateToolsOptions['web']>;

@@ -1,38 +1,35 @@
 /**
- * One list in a trace summary: absolute, deduplicated, in first-seen order, capped at `maxListed`.
- */
-export interface TraceList {
-  /** The entries listed (at most `maxListed`). */
-  items: string[];
-  /** How many distinct entries there were, listed or not. */
-  count: number;
-}
-
-/**
  * What a traced run did to the file system, which programs it ran and where it connected.
  */
 export interface TraceSummary {
   /** Files opened for reading (not directories; /proc, /sys and /dev left out). */
-  filesRead: TraceList;
+  filesRead: {
+    /** The entries listed: absolute, deduplicated, in first-seen order, the first 100. */
+    items: string[];
+    /** How many distinct entries there were, listed or not. */
+    count: number;
+  };
   /** Files opened for writing or truncated. */
-  filesWritten: TraceList;
+  filesWritten: TraceSummary['filesRead'];
   /**
    * Files, directories, links and nodes that came into existence: mkdir/mknod/symlink/link, an open with
    * O_CREAT|O_EXCL, or an O_CREAT open of a path the run had seen missing or whose birth time is after the trace began.
    */
-  filesCreated: TraceList;
+  filesCreated: TraceSummary['filesRead'];
   /** Paths removed by unlink, unlinkat or rmdir. */
-  filesDeleted: TraceList;
+  filesDeleted: TraceSummary['filesRead'];
   /** Renames as `old → new`. */
-  filesRenamed: TraceList;
+  filesRenamed: TraceSummary['filesRead'];
   /** Programs executed (the path given to execve, made absolute). */
-  processes: TraceList;
+  processes: TraceSummary['filesRead'];
   /** Network endpoints connected or sent to, as `address:port` (`[v6]:port`, `unix:/path`), attempts included. */
-  connections: TraceList;
+  connections: TraceSummary['filesRead'];
 }
 
-/**
- */
+/** One list in a trace summary: absolute, deduplicated, in first-seen order, capped at `maxListed`. */
+export type TraceList = TraceSummary['filesRead'];
+
+/** Options of `summarizeTrace`. */
 export interface SummarizeTraceOptions {
   /** The working directory the traced command started in; relative paths resolve against it. */
   cwd: string;

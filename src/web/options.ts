@@ -1,5 +1,6 @@
 import { TershError } from '../errors.js';
-import { isRecordStore, type RecordStore } from '../store/record-store.js';
+import { isRecordStore } from '../store/record-store.js';
+import type { RecordStore } from '../store/record-store-types.js';
 import { BlockList, isIP } from 'node:net';
 import {
   invalid,

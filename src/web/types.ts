@@ -1,16 +1,6 @@
 import type { RecordStore } from '../store/index.js';
 
 /**
- * Which hosts `webFetch` may reach. Entries are hostname globs (`docs.rs`, `*.github.com`; `*` spans dots).
- */
-export interface WebPolicyOptions {
-  /** When non-empty, only hosts matching an entry are fetched. @defaultValue [] */
-  allow?: readonly string[];
-  /** Hosts never fetched, whatever `allow` says. @defaultValue [] */
-  deny?: readonly string[];
-}
-
-/**
  * Options of {@link webFetch}. Everything a model may set is validated; a bad field is a `TypeError` naming it.
  */
 export interface WebFetchOptions {
@@ -19,7 +9,17 @@ export interface WebFetchOptions {
   /** Turns a result over the token budget into a summary with the caller's own model; tersh calls no model itself. */
   summarize?: (text: string, prompt: string) => string | Promise<string>;
   /** The web policy: `policy.web` (the command entries of a shell policy, if present, are ignored here). @defaultValue no host rules */
-  policy?: { web?: WebPolicyOptions; [key: string]: unknown };
+  policy?: {
+    /** Which hosts `webFetch` may reach. Entries are hostname globs (`docs.rs`, `*.github.com`; `*` spans dots). */
+    web?: {
+      /** When non-empty, only hosts matching an entry are fetched. @defaultValue [] */
+      allow?: readonly string[];
+      /** Hosts never fetched, whatever `allow` says. @defaultValue [] */
+      deny?: readonly string[];
+    };
+    /** Other entries of a shell policy, ignored here. */
+    [key: string]: unknown;
+  };
   /**
    * Lift the guard against private, loopback and link-local addresses: `true` for every address (local servers,
    * tests), or a list of addresses and CIDR ranges (`['10.1.0.0/16']`) for those only. @defaultValue false
@@ -88,16 +88,6 @@ export interface WebFetchResult {
   hint?: string;
 }
 
-/** One search result. */
-export interface SearchHit {
-  /** The page title. */
-  title: string;
-  /** The page URL. */
-  url: string;
-  /** A short excerpt of the page. */
-  snippet: string;
-}
-
 /** Options of {@link webSearch}. */
 export interface WebSearchOptions {
   /** Most results returned. @defaultValue 5 */
@@ -107,7 +97,10 @@ export interface WebSearchOptions {
   /** Results whose host is one of these domains or under them are dropped. */
   blockedDomains?: readonly string[];
   /** The caller's own backend, used instead of Brave and DuckDuckGo. */
-  searchBackend?: (query: string, context: { numResults: number; signal: AbortSignal }) => Promise<readonly SearchHit[]>;
+  searchBackend?: (
+    query: string,
+    context: { numResults: number; signal: AbortSignal },
+  ) => Promise<readonly Exclude<WebSearchResult['results'], string>[number][]>;
   /** Brave Search API key. @defaultValue `process.env.BRAVE_SEARCH_API_KEY` */
   braveApiKey?: string;
   /** Base URL of the Brave Search API (for tests and proxies). @defaultValue 'https://api.search.brave.com' */
@@ -127,7 +120,16 @@ export interface WebSearchResult {
   /** The query as searched. */
   query: string;
   /** The hits, or a sentence when there are none. */
-  results: SearchHit[] | string;
+  results:
+    | {
+        /** The page title. */
+        title: string;
+        /** The page URL. */
+        url: string;
+        /** A short excerpt of the page. */
+        snippet: string;
+      }[]
+    | string;
   /** How long the search took, in seconds (seed 002's name for it). */
   durationSeconds: number;
   /** Which backend answered: `brave`, `duckduckgo` or `custom`. */
@@ -138,3 +140,9 @@ export interface WebSearchResult {
  * A search backend: the caller's own, or one of tersh's (Brave, DuckDuckGo).
  */
 export type SearchBackend = NonNullable<WebSearchOptions['searchBackend']>;
+
+/** Which hosts `webFetch` may reach. */
+export type WebPolicyOptions = NonNullable<NonNullable<WebFetchOptions['policy']>['web']>;
+
+/** One search hit: title, URL, snippet. */
+export type SearchHit = Exclude<WebSearchResult['results'], string>[number];

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createShell, isTershError, type JobLine } from '../../src/index.js';
+import { createShell, isTershError } from '../../src/index.js';
+import type { JobLine } from '../../src/jobs/index.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDirs();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planPowerShell, type Plan } from '../../src/index.js';
+import { createPlanner, plan, planPowerShell, type Plan } from '../../src/index.js';
 
 type PlanCategory = Plan['category'];
 
@@ -71,5 +71,27 @@ describe('planPowerShell', () => {
     for (const line of nasty) expect(() => planPowerShell(line)).not.toThrow();
     expect(performance.now() - started).toBeLessThan(2_000);
     expect(() => planPowerShell(42 as never)).toThrow(TypeError);
+  });
+});
+
+describe("plan(command, { shell: 'powershell' })", () => {
+  const line = 'Get-ChildItem *.tmp | ForEach-Object { Remove-Item $_ -Force }';
+
+  it('plans a PowerShell line as planPowerShell does, from plan() and from a loaded planner', async () => {
+    const expected = planPowerShell(line);
+    expect(expected.category).toBe('destructive');
+    expect(await plan(line, { shell: 'powershell' })).toEqual(expected);
+    const planner = await createPlanner({ shell: 'powershell' });
+    expect(planner.plan(line)).toEqual(expected);
+    expect(planner.plan('Get-ChildItem').category).toBe('read-only');
+  });
+
+  it('keeps bash the default, and refuses a shell it cannot plan with a TypeError naming `shell`', async () => {
+    expect((await plan('Get-ChildItem', { shell: 'bash' })).category).toBe('unknown');
+    expect((await plan('Get-ChildItem', { shell: 'powershell' })).category).toBe('read-only');
+    await expect(plan('ls', { shell: 'cmd' as never })).rejects.toThrow(
+      "Expected `shell` to be one of 'bash', 'powershell', got `cmd` (string)",
+    );
+    await expect(createPlanner({ shell: 42 as never })).rejects.toThrow(TypeError);
   });
 });

@@ -2,16 +2,24 @@ import type { Plan, PlanCategory, PlanEffect, PlanSegment } from '../types.js';
 import { POWERSHELL_RULES, type PsRule } from './rules.js';
 import { tokenizePowerShell, type PsCommand } from './tokenize.js';
 
+/**
+ * The static safety pre-check of a PowerShell line, synchronous. Nothing is run.
+ * @deprecated use `plan(command, { shell: 'powershell' })`, or `createPlanner({ shell: 'powershell' })` for a synchronous planner.
+ */
+export function planPowerShell(command: string): Plan {
+  return planPowerShellLine(command);
+}
+
 const SEVERITY: readonly PlanCategory[] = ['read-only', 'mutating', 'network', 'unknown', 'complex', 'destructive'];
 const MAX_DEPTH = 8;
 const PATH_PARAMETERS = ['path', 'literalpath'];
 
 /**
  * The static safety pre-check of a PowerShell line, in the same shape as `plan()`'s for bash: per command,
- * the cmdlet's category by the rules in {@link POWERSHELL_RULES}, script blocks (`ForEach-Object { … }`) and
+ * the cmdlet's category by the rules in `POWERSHELL_RULES`, script blocks (`ForEach-Object { … }`) and
  * subexpressions planned too; the worst command decides. Nothing is run.
  */
-export function planPowerShell(command: string): Plan {
+export function planPowerShellLine(command: string): Plan {
   if (typeof command !== 'string')
     throw new TypeError(`Expected \`command\` to be a string, got \`${String(command)}\` (${typeof command})`);
   const segments = planLine(command, 0);
