@@ -2,18 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { condense } from '../../src/condense/index.js';
 import { normalizeLines } from '../../src/condense/normalize.js';
 import { expectExactView } from '../helpers/view-check.js';
-
-/** A small seeded generator (mulberry32): each case is reproducible from its seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from '../helpers/random.js';
 
 // Each template's lines have a shape of their own, so a fold's look-alikes are the lines of its template.
 const ordinary = [

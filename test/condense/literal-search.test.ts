@@ -9,6 +9,7 @@ import type { SearchKey } from '../../src/condense/search-key.js';
 // @ts-expect-error: a plain script, no types
 import { assembled, sources } from '../../scripts/assemble-wasm.mjs';
 import { readFileSync } from 'node:fs';
+import { random } from '../helpers/random.js';
 
 const latin1 = (text: string): string => Buffer.from(text, 'utf8').toString('latin1');
 const KEYS: SearchKey[] = [
@@ -51,16 +52,6 @@ function expected(bytes: Buffer, keys: readonly SearchKey[]): number[] {
     start = end + 1;
   }
   return starts;
-}
-
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const PIECES = [

@@ -8,20 +8,10 @@ import { makeTesters } from '../../src/condense/classify.js';
 import { cMake } from '../../src/condense/recognisers/c-make.js';
 import { scanStoredStream } from '../../src/run/stream-scan.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
+import { random } from '../helpers/random.js';
 
 const tempDir = useTempDirs();
 const MIB = 1024 * 1024;
-
-/** A small deterministic generator (mulberry32), so a failure names its seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PLAIN = ['gcc -O2 -c src/a.c -o a.o', '  CC  lib/é_ü_漢字.o', 'make[2]: Entering directory', '[ 12%] Building', 'ok'];
 const NOTABLE = [

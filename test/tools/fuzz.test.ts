@@ -2,21 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createTools, type JsonSchema, type ToolDefinition, type ToolShell } from '../../src/tools/index.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 import { useShells } from './helpers/run-shell.js';
+import { random } from '../helpers/random.js';
 
 const tempDir = useTempDirs();
 const runShell = useShells();
 const CASES_PER_TOOL = 10_000;
-
-/** mulberry32: a seeded generator, so a failure replays. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Kind = 'string' | 'integer' | 'float' | 'boolean' | 'array' | 'object' | 'null';
 const kinds: Kind[] = ['string', 'integer', 'float', 'boolean', 'array', 'object', 'null'];
