@@ -6,7 +6,7 @@ const fixture = useJobs();
 const TOTAL = 500 * 1024 * 1024;
 
 describe('a job printing 500 MB', () => {
-  it('stays within memory bounds while its logs are polled and after it ends', { timeout: 120_000 }, async () => {
+  it('stays within memory bounds while its logs are polled and after it ends', { timeout: 300_000 }, async () => {
     const { store, jobs } = fixture();
     const warmUp = await run('seq 1 100000', { store, jobs, background: true });
     await jobs.logs(warmUp.jobId!, { waitUntilExit: true });

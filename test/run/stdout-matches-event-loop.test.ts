@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { findInChunks } from '../../src/expect/stdout-findings.js';
 import { normalizeExpectations } from '../../src/expect/expectations.js';
 import { createRecordStore, run } from '../../src/index.js';
+import { watchEventLoopStalls } from '../helpers/event-loop.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDirs();
@@ -16,20 +17,14 @@ const LINES = 1_468_000;
 // cannot skip ahead on (~10 MB/s: one scan of the whole is ~6 s).
 const command = `yes '${LINE}' | head -n ${LINES}; echo 'build finished in 42 s'`;
 
-/** The longest gap between the ticks of a 5 ms interval while `work` runs. */
+/** The event loop's longest stall while `work` runs (wall time capped by the CPU time used: load is not a stall). */
 async function maxLoopDelay<T>(work: () => Promise<T>): Promise<{ value: T; maxDelayMs: number }> {
-  let last = performance.now();
-  let maxDelayMs = 0;
-  const probe = setInterval(() => {
-    const now = performance.now();
-    maxDelayMs = Math.max(maxDelayMs, now - last);
-    last = now;
-  }, 5);
+  const stop = watchEventLoopStalls();
   try {
     const value = await work();
-    return { value, maxDelayMs: Math.max(maxDelayMs, performance.now() - last) };
+    return { value, maxDelayMs: stop() };
   } finally {
-    clearInterval(probe);
+    stop();
   }
 }
 
