@@ -164,6 +164,9 @@ describe('when the helper dies', () => {
     const running = await own.launch(request('/bin/sh', ['-c', `sleep ${marker}`]));
     running.stdout.resume();
     running.stderr.resume();
+    // Stopped first, so the start is surely in flight when it dies (a busy host may lose its core between the
+    // send and the kill, and the helper then starts the command: that case is the next test's).
+    process.kill(own.helperPid, 'SIGSTOP');
     const starting = own.launch(request('sleep', ['1']));
     process.kill(own.helperPid, 'SIGKILL');
     const exit = await running.exit;
