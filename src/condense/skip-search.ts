@@ -1,7 +1,7 @@
 // The skip search over four-byte windows (Wu–Manber over byte pairs): a table says, for the last two bytes of a
 // window of four, how far the window may move before it can hold the chosen four bytes of some literal; most
 // windows of ordinary text move three bytes at once, and only the few ending on such a pair are compared.
-// The loop over the bytes runs in WebAssembly where it can (see wasm/skip-search-wasm.ts), here otherwise.
+// The loop over the bytes runs in WebAssembly where it can (see wasm/wasm-search.ts), here otherwise.
 
 import { byteRarity } from './byte-rarity.js';
 import { leadingSpacesEnd } from './line-spaces.js';

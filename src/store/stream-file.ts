@@ -17,7 +17,8 @@ export class StreamFile {
   private flushing: Promise<void> | undefined;
   private failure: Error | undefined;
   private readonly lowWaiters: Array<{ bytes: number; resolve: () => void }> = [];
-  private writeCount = 0;
+  /** Appends written so far (one per batch; partial writes of a nearly full disk count once each). */
+  writes = 0;
   bytesWritten = 0;
   /** Bytes appended but never written because the file failed (a full disk, say). */
   bytesDropped = 0;
@@ -46,11 +47,6 @@ export class StreamFile {
     this.pending.push(chunk);
     this.pendingSize += chunk.length;
     if (this.pendingSize >= BATCH_BYTES && !this.flushing) this.flushing = this.drain(BATCH_BYTES);
-  }
-
-  /** Appends written by the file so far (one per batch; partial writes of a nearly full disk count once each). */
-  get writes(): number {
-    return this.writeCount;
   }
 
   /** Resolves once fewer than `bytes` wait for a write (a batch was taken, or the file failed). */
@@ -118,7 +114,7 @@ export class StreamFile {
         this.wakeLowWaiters();
         // A nearly full disk takes part of a write before refusing the rest.
         while (unwritten > 0) {
-          this.writeCount += 1;
+          this.writes += 1;
           const { bytesWritten } = await handle.writev(batch);
           if (bytesWritten === 0) throw Object.assign(new Error('ENOSPC: the file took no more bytes'), { code: 'ENOSPC' });
           unwritten -= bytesWritten;
