@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
-import { createPlanner, createRecordStore, createShell, createTools, planPowerShell, run } from '../src/index.js';
+import { createPlanner, createRecordStore, createShell, createTools, run } from '../src/index.js';
+import { planPowerShellLine } from '../src/plan/index.js';
 
 const POWERSHELL = [
   'Get-ChildItem -Recurse -Filter *.cs | Select-Object FullName',
@@ -30,7 +31,7 @@ function perSecond(plan: (line: string) => unknown, lines: readonly string[]): n
 
 export default async function main(): Promise<void> {
   const planner = await createPlanner();
-  const ps = perSecond(planPowerShell, POWERSHELL);
+  const ps = perSecond(planPowerShellLine, POWERSHELL);
   const bash = perSecond((line) => planner.plan(line), BASH);
   console.log(
     `plans/s  planPowerShell ${Math.round(ps)}   plan (tree-sitter bash) ${Math.round(bash)}   ratio ${(ps / bash).toFixed(2)}×`,

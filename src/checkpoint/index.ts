@@ -2,7 +2,6 @@ export { createCheckpointStore } from './store.js';
 export { DEFAULT_CHECKPOINT_EXCLUDES } from './excludes.js';
 export type {
   CheckpointStore,
-  CheckpointStoreOptions,
   CheckpointInfo,
   CheckpointEntry,
   CheckpointEntryType,

@@ -21,7 +21,7 @@ import { differingFiles, inheritContentIds, liveFile, storedCopy } from './conte
 import { scanTree } from './scan.js';
 import { takeSnapshot } from './snapshot.js';
 import { defaultStoreDir, ensurePrivateDir } from './store-dir.js';
-import type { CheckpointDiff, CheckpointInfo, CheckpointStore, CheckpointStoreOptions, RestoreReport } from './types.js';
+import type { CheckpointDiff, CheckpointInfo, CheckpointStore, RestoreReport } from './types.js';
 
 function notFound(label: string, origin: string): TershError {
   return new TershError('CHECKPOINT_NOT_FOUND', `No checkpoint labelled "${label}" for ${origin}.`, {
@@ -41,7 +41,19 @@ function undoLabel(taken: readonly Published[]): string {
 /**
  * Creates a store of checkpoints: exact snapshots of folders, kept outside them, restorable by diff.
  */
-export function createCheckpointStore(options?: CheckpointStoreOptions): CheckpointStore {
+export function createCheckpointStore(options?: {
+  /**
+   * Folder holding every checkpoint, outside any work tree. Created with mode 0700.
+   * @defaultValue `$XDG_STATE_HOME/tersh/checkpoints`, else `~/.local/state/tersh/checkpoints`, else `<os temp dir>/tersh-<uid>/checkpoints`
+   */
+  dir?: string;
+  /**
+   * Undo checkpoints (those each restore takes first) kept per origin: after a restore, the oldest beyond this
+   * are dropped, with the stored copies only they held. Checkpoints saved with `save` are never dropped by this.
+   * @defaultValue 10
+   */
+  maxUndoCheckpoints?: number;
+}): CheckpointStore {
   const raw = readOptionsObject('options', options, ['dir', 'maxUndoCheckpoints']);
   const maxUndoCheckpoints =
     optionalInteger('maxUndoCheckpoints', raw.maxUndoCheckpoints, { min: 1 }) ?? DEFAULT_MAX_UNDO_CHECKPOINTS;

@@ -1,20 +1,3 @@
-/**
- * Options of {@link createCheckpointStore}.
- */
-export interface CheckpointStoreOptions {
-  /**
-   * Folder holding every checkpoint, outside any work tree. Created with mode 0700.
-   * @defaultValue `$XDG_STATE_HOME/tersh/checkpoints`, else `~/.local/state/tersh/checkpoints`, else `<os temp dir>/tersh-<uid>/checkpoints`
-   */
-  dir?: string;
-  /**
-   * Undo checkpoints (those each restore takes first) kept per origin: after a restore, the oldest beyond this
-   * are dropped, with the stored copies only they held. Checkpoints saved with `save` are never dropped by this.
-   * @defaultValue 10
-   */
-  maxUndoCheckpoints?: number;
-}
-
 /** What a manifest records for each path. */
 export type CheckpointEntryType = CheckpointEntry['type'];
 

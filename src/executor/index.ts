@@ -1,6 +1,5 @@
 export { localExecutor } from './local-executor.js';
 export { dockerExecutor } from './docker/docker-executor.js';
-export type { DockerExecutorOptions } from './docker/docker-executor.js';
 export type {
   Executor,
   TargetExecOptions,

@@ -1,12 +1,11 @@
 export { plan, createPlanner } from './planner.js';
-export { planPowerShell, planPowerShellLine } from './powershell/plan-powershell.js';
+export { planPowerShellLine } from './powershell/plan-powershell.js';
 export { POWERSHELL_RULES } from './powershell/rules.js';
 export type { PsRule } from './powershell/rules.js';
 export { createPolicy } from './policy.js';
 export { toolAnnotations } from './annotations.js';
 export {
   planRules,
-  defaultRules,
   containerRules,
   databaseRules,
   execRules,

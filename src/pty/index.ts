@@ -1,10 +1,2 @@
 export { createPtyManager } from './manager.js';
-export type {
-  PtyManager,
-  PtyManagerOptions,
-  PtyOpenOptions,
-  PtyReadPage,
-  PtyRunOptions,
-  PtySession,
-  PtyStepResult,
-} from './types.js';
+export type { PtyManager, PtyOpenOptions, PtyReadPage, PtyRunOptions, PtySession, PtyStepResult } from './types.js';

@@ -3,13 +3,14 @@ import { TershError } from '../errors.js';
 import { buildChildEnv } from '../process/child-env.js';
 import { screenCommand } from '../run/run-policy.js';
 import { optionalInteger, readOptionsObject } from '../validate.js';
-import { startRecord } from '../store/index.js';
+import { startRecord, type RecordStore } from '../store/index.js';
+import type { Policy } from '../plan/index.js';
 import { loadPty } from './load-pty.js';
 import { normalizeOpenOptions } from './options.js';
 import { watchPrompt } from './prompt.js';
 import { holdSession } from './session-processes.js';
 import { TerminalSession } from './session.js';
-import type { PtyManager, PtyManagerOptions, PtyOpenOptions, PtySession } from './types.js';
+import type { PtyManager, PtyOpenOptions, PtySession } from './types.js';
 
 const IDLE_CHECK_MAX_MS = 60_000;
 
@@ -18,7 +19,20 @@ const IDLE_CHECK_MAX_MS = 60_000;
  * idle time, each step's output in the record store, nothing left running after `closeAll` or the host's exit.
  * Needs the optional dependency `@lydell/node-pty`; POSIX only.
  */
-export function createPtyManager(options: PtyManagerOptions): PtyManager {
+export function createPtyManager(options: {
+  /** Where transcripts and step outputs are recorded. */
+  store: RecordStore;
+  /** Policy applied to each line sent to a shell session while it is at its prompt. */
+  policy?: Policy;
+  /** Default working directory. @defaultValue `process.cwd()` */
+  cwd?: string;
+  /** Variables added to every session's environment. */
+  env?: Record<string, string>;
+  /** Most sessions open at once. @defaultValue 8 */
+  maxSessions?: number;
+  /** A session unused for this long is closed. @defaultValue 1 800 000 (30 min) */
+  idleMs?: number;
+}): PtyManager {
   const raw = readOptionsObject('options', options, ['store', 'policy', 'cwd', 'env', 'maxSessions', 'idleMs']);
   const maxSessions = optionalInteger('maxSessions', raw.maxSessions, { min: 1, max: 256 }) ?? 8;
   const idleMs = optionalInteger('idleMs', raw.idleMs, { min: 1_000 }) ?? 30 * 60_000;

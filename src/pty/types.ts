@@ -1,6 +1,3 @@
-import type { Policy } from '../plan/index.js';
-import type { RecordStore } from '../store/index.js';
-
 /** A program running on a pseudo-terminal, driven step by step; from {@link PtyManager.open}. */
 export interface PtySession {
   /** The session's id: its transcript record (`detail`, `read`) and its handle in the tools. */
@@ -75,22 +72,6 @@ export interface PtySession {
   resize(cols: number, rows: number): void;
   /** Kills everything the session started and completes its transcript. */
   close(): Promise<void>;
-}
-
-/** Options of {@link createPtyManager}. */
-export interface PtyManagerOptions {
-  /** Where transcripts and step outputs are recorded. */
-  store: RecordStore;
-  /** Policy applied to each line sent to a shell session while it is at its prompt. */
-  policy?: Policy;
-  /** Default working directory. @defaultValue `process.cwd()` */
-  cwd?: string;
-  /** Variables added to every session's environment. */
-  env?: Record<string, string>;
-  /** Most sessions open at once. @defaultValue 8 */
-  maxSessions?: number;
-  /** A session unused for this long is closed. @defaultValue 1 800 000 (30 min) */
-  idleMs?: number;
 }
 
 /** Terminal sessions for interactive programs (REPLs, debuggers, prompts); a shell holds one as `pty`. */

@@ -1,7 +1,6 @@
 import type { RecordStore } from '../store/index.js';
 import type { JobManager } from '../jobs/types.js';
 import type { Policy, PolicyOptions } from '../plan/index.js';
-import type { SandboxOptions } from '../sandbox/index.js';
 import type { Executor } from '../executor/types.js';
 import type { ExitRule } from '../exit/index.js';
 import type { Expectations, RunRetryOptions } from '../expect/index.js';
@@ -105,11 +104,42 @@ export interface RunOptions extends RunRetryOptions {
   /** Allow/deny rules: a denied command is not run and the result says `blocked`. @defaultValue none (warnings only) */
   policy?: Policy | PolicyOptions;
   /**
-   * Real OS confinement (bubblewrap on Linux, sandbox-exec on macOS): `true` confines writes to the cwd and a
-   * private temp dir. Where no sandbox works, run() throws TershError `SANDBOX_UNAVAILABLE` rather than run unconfined.
+   * Real OS confinement (bubblewrap on Linux, sandbox-exec on macOS): `true` (the same as `{}`) confines writes to the
+   * cwd and a private temp dir, network allowed, nothing hidden. Where no sandbox works, run() throws TershError
+   * `SANDBOX_UNAVAILABLE` rather than run unconfined.
    * @defaultValue false
    */
-  sandbox?: boolean | SandboxOptions;
+  sandbox?:
+    | boolean
+    | {
+        /**
+         * Whether the command may use the network. `false` gives it a private network namespace with only
+         * its own loopback, so even `127.0.0.1` services on the host are out of reach.
+         * @defaultValue true
+         */
+        network?: boolean;
+        /**
+         * Extra directories (or files) the command may write, besides the working directory and its temp dir.
+         * `~` expands to the home directory; paths are canonicalised with realpath. Missing ones are skipped.
+         * @defaultValue []
+         */
+        writable?: string[];
+        /**
+         * Paths the command must not read, hidden behind empty mounts. `true` hides {@link defaultProtectedPaths}
+         * (~/.ssh, ~/.aws, ~/.gnupg, cloud credentials, `.env` files in the working directory…); an array hides
+         * exactly those paths (`~` expands; relative entries are globs matched inside the working directory).
+         * @defaultValue false
+         */
+        protect?: boolean | string[];
+        /**
+         * Whether the command may create unix-domain sockets. Off, `socket(AF_UNIX)` fails with EPERM (Linux,
+         * via seccomp): a mount or network namespace does not stop a connect to `/run/docker.sock` or systemd's
+         * socket, which would let the command act outside the sandbox. `socketpair()` keeps working either way.
+         * Turn on for test suites that serve on a unix socket. Not enforced on macOS.
+         * @defaultValue false
+         */
+        allowUnixSockets?: boolean;
+      };
   /** What the command is for, in a few words (Claude Code's Bash `description`); kept in the record's meta. */
   description?: string;
   /** Trace file, process and network syscalls with strace into the record and summarise them (`traceSummary`). @defaultValue false */

@@ -1,5 +1,5 @@
 export { normalizeSandboxOptions } from './options.js';
-export type { NormalizedSandboxOptions, SandboxOptions } from './options.js';
+export type { NormalizedSandboxOptions } from './options.js';
 export { defaultProtectedPaths } from './protected-paths.js';
 export { sandboxSupport } from './support.js';
 export type { SandboxSupport, SandboxSupportOptions } from './support.js';

@@ -2,40 +2,6 @@ import { invalid, optionalBoolean, optionalStringArray, readOptionsObject } from
 import { defaultProtectedPaths } from './protected-paths.js';
 
 /**
- * Confinement for one run. `true` means `{}`: writes only inside the working directory and a private
- * temp dir, network allowed, nothing hidden.
- */
-export interface SandboxOptions {
-  /**
-   * Whether the command may use the network. `false` gives it a private network namespace with only
-   * its own loopback, so even `127.0.0.1` services on the host are out of reach.
-   * @defaultValue true
-   */
-  network?: boolean;
-  /**
-   * Extra directories (or files) the command may write, besides the working directory and its temp dir.
-   * `~` expands to the home directory; paths are canonicalised with realpath. Missing ones are skipped.
-   * @defaultValue []
-   */
-  writable?: string[];
-  /**
-   * Paths the command must not read, hidden behind empty mounts. `true` hides {@link defaultProtectedPaths}
-   * (~/.ssh, ~/.aws, ~/.gnupg, cloud credentials, `.env` files in the working directory…); an array hides
-   * exactly those paths (`~` expands; relative entries are globs matched inside the working directory).
-   * @defaultValue false
-   */
-  protect?: boolean | string[];
-  /**
-   * Whether the command may create unix-domain sockets. Off, `socket(AF_UNIX)` fails with EPERM (Linux,
-   * via seccomp): a mount or network namespace does not stop a connect to `/run/docker.sock` or systemd's
-   * socket, which would let the command act outside the sandbox. `socketpair()` keeps working either way.
-   * Turn on for test suites that serve on a unix socket. Not enforced on macOS.
-   * @defaultValue false
-   */
-  allowUnixSockets?: boolean;
-}
-
-/**
  * Sandbox options after validation and defaults.
  */
 export interface NormalizedSandboxOptions {
@@ -49,7 +15,7 @@ const keys = ['network', 'writable', 'protect', 'allowUnixSockets'] as const;
 
 /**
  * Validates `sandbox` as given by a caller (possibly untrusted JSON): `true`, `false`, `undefined` or a
- * {@link SandboxOptions} object. Returns `undefined` when no sandbox is asked for.
+ * `RunOptions['sandbox']` object. Returns `undefined` when no sandbox is asked for.
  * @throws TypeError naming the field when the value is malformed.
  */
 export function normalizeSandboxOptions(value: unknown, field = 'sandbox'): NormalizedSandboxOptions | undefined {

@@ -1,12 +1,5 @@
 export { createRecordStore, isRecordStore, startRecord } from './record-store.js';
-export type {
-  RecordStore,
-  RecordStoreOptions,
-  DetailOptions,
-  DetailSelector,
-  ReadOptions,
-  RecordInit,
-} from './record-store-types.js';
+export type { RecordStore, DetailOptions, DetailSelector, ReadOptions, RecordInit } from './record-store-types.js';
 export type { RecordMeta, RecordStream } from './record-meta.js';
 export type { ReadPage, ExpiredRead } from './record-store-types.js';
 export { RecordWriter } from './record-writer.js';

@@ -1,17 +1,5 @@
 // The store's public shape, and the internal names derived from its signatures.
 
-/** Options of {@link createRecordStore}: where records live and the caps that evict them. */
-export interface RecordStoreOptions {
-  /** Folder of the records. @defaultValue `$TMPDIR/tersh-<uid>/records`, mode 0700 */
-  dir?: string;
-  /** Most records kept; the least recently used go first. @defaultValue 1000 */
-  maxRecords?: number;
-  /** Most bytes kept across records. @defaultValue 1 GiB */
-  maxBytes?: number;
-  /** A record unused for this long is dropped. @defaultValue 7 days */
-  ttlMs?: number;
-}
-
 /**
  * Run records on disk, by id: what `run()`, jobs, terminal steps and web fetches keep in full. Created by
  * {@link createRecordStore}, or held by a shell.

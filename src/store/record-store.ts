@@ -8,7 +8,7 @@ import { RecordIndex, wasEvicted, type EvictionLimits } from './eviction.js';
 import { isRecordId, newRecordId } from './ids.js';
 import { readPage } from './read-stream.js';
 import type { RecordMeta } from './record-meta.js';
-import type { RecordInit, RecordStore, RecordStoreOptions } from './record-store-types.js';
+import type { RecordInit, RecordStore } from './record-store-types.js';
 import { RecordWriter } from './record-writer.js';
 import { defaultStateDir, ensurePrivateDir } from './store-dir.js';
 import { writerStamp } from './writer-liveness.js';
@@ -42,9 +42,21 @@ export function isRecordStore(value: unknown): value is RecordStore {
 }
 
 /**
- * A disk-backed store of run records, addressable by id and surviving restarts of the host.
+ * A disk-backed store of run records, addressable by id and surviving restarts of the host; `options` say where
+ * records live and the caps that evict them.
  */
-export function createRecordStore(options: RecordStoreOptions = {}): RecordStore {
+export function createRecordStore(
+  options: {
+    /** Folder of the records. @defaultValue `$TMPDIR/tersh-<uid>/records`, mode 0700 */
+    dir?: string;
+    /** Most records kept; the least recently used go first. @defaultValue 1000 */
+    maxRecords?: number;
+    /** Most bytes kept across records. @defaultValue 1 GiB */
+    maxBytes?: number;
+    /** A record unused for this long is dropped. @defaultValue 7 days */
+    ttlMs?: number;
+  } = {},
+): RecordStore {
   const raw = readOptionsObject('options', options, ['dir', 'maxRecords', 'maxBytes', 'ttlMs']);
   const dir = optionalString('dir', raw.dir, { nonEmpty: true }) ?? defaultStateDir('records');
   const limits: EvictionLimits = {

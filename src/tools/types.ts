@@ -208,14 +208,8 @@ export type ToolResult = Awaited<ReturnType<ToolDefinition['handler']>>;
 /** What the caller of a handler gives beside the arguments. */
 export type ToolCallExtra = NonNullable<Parameters<ToolDefinition['handler']>[1]>;
 
-/**
- * How far a long call has got, for `extra.onProgress`.
- * @deprecated the type of `extra.onProgress`'s argument; write the callback inline.
- */
+/** How far a long call has got, for `extra.onProgress`. */
 export type ToolProgress = Parameters<NonNullable<NonNullable<Parameters<ToolDefinition['handler']>[1]>['onProgress']>>[0];
 
-/**
- * Options of the `web_fetch` and `web_search` tools, fixed by the host.
- * @deprecated the type of `CreateToolsOptions['web']`; write that instead.
- */
+/** Options of the `web_fetch` and `web_search` tools, fixed by the host. */
 export type WebToolsOptions = NonNullable<CreateToolsOptions['web']>;

@@ -1,4 +1,5 @@
 import type { RecordStore } from '../store/index.js';
+import type { webFetch } from './web-fetch.js';
 
 /**
  * Options of {@link webFetch}. Everything a model may set is validated; a bad field is a `TypeError` naming it.
@@ -43,50 +44,8 @@ export interface WebFetchOptions {
   signal?: AbortSignal;
 }
 
-/**
- * What {@link webFetch} returns: seed 002's fields, and the shell's extras only when they say something.
- * A blocked, failed or timed-out fetch is a result too.
- */
-export interface WebFetchResult {
-  /** The final URL, after redirects. */
-  url: string;
-  /** HTTP status; 0 when no response came (blocked, refused, timed out before the headers). */
-  code: number;
-  /** HTTP status text, or why no response came (`Blocked`, `Timed out`). */
-  codeText: string;
-  /** Body bytes read (after decompression). */
-  bytes: number;
-  /** How long the fetch took, in milliseconds (seed 002's name for it). */
-  durationMs: number;
-  /** The condensed view (Markdown for HTML) within the token budget, never over 100 000 characters. */
-  result: string;
-  /** Record id of the whole converted text (`detail(id, { match })`, by line range), when anything was read. */
-  id?: string;
-  /** Media type of the response. */
-  contentType?: string;
-  /** Lines of the whole converted text, when `result` shows less. */
-  lines?: number;
-  /** The policy or the address guard refused the URL or a redirect. */
-  blocked?: true;
-  /** The response passed `maxBytes`; the rest was not read. */
-  truncated?: true;
-  /** `timeoutMs` passed before the fetch finished. */
-  timedOut?: true;
-  /** The caller's AbortSignal stopped the fetch. */
-  canceled?: true;
-  /** Why no response (or no whole one) came. */
-  error?: string;
-  /** `result` is the caller's `summarize` output. */
-  summarized?: true;
-  /** The redirects followed, in order. */
-  redirects?: string[];
-  /** An image response, when `images` was set. */
-  image?: { data: string; mimeType: string };
-  /** The caller's `prompt`, echoed with the result. */
-  prompt?: string;
-  /** What to do next (fetch the rest with `detail`, allow the host…). */
-  hint?: string;
-}
+/** What {@link webFetch} resolves with. */
+export type WebFetchResult = Awaited<ReturnType<typeof webFetch>>;
 
 /** Options of {@link webSearch}. */
 export interface WebSearchOptions {

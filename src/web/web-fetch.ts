@@ -16,9 +16,52 @@ const ACCEPT = 'text/markdown, text/html;q=0.9, application/json;q=0.8, text/pla
  * JSON pretty-printed, text as it is. The whole text goes into the record store (`id`); `result` is
  * its condensed view. Every hop is checked against the web policy and the private-address guard;
  * a blocked, failed or timed-out fetch is a result, not an exception. Throws only for misuse
- * (`TypeError`) and when `signal` cancels it (`TershError` `ABORTED`).
+ * (`TypeError`) and when `signal` cancels it (`TershError` `ABORTED`). It resolves with seed 002's fields, and the
+ * shell's extras only when they say something.
  */
-export async function webFetch(url: string, options?: WebFetchOptions): Promise<WebFetchResult> {
+export async function webFetch(
+  url: string,
+  options?: WebFetchOptions,
+): Promise<{
+  /** The final URL, after redirects. */
+  url: string;
+  /** HTTP status; 0 when no response came (blocked, refused, timed out before the headers). */
+  code: number;
+  /** HTTP status text, or why no response came (`Blocked`, `Timed out`). */
+  codeText: string;
+  /** Body bytes read (after decompression). */
+  bytes: number;
+  /** How long the fetch took, in milliseconds (seed 002's name for it). */
+  durationMs: number;
+  /** The condensed view (Markdown for HTML) within the token budget, never over 100 000 characters. */
+  result: string;
+  /** Record id of the whole converted text (`detail(id, { match })`, by line range), when anything was read. */
+  id?: string;
+  /** Media type of the response. */
+  contentType?: string;
+  /** Lines of the whole converted text, when `result` shows less. */
+  lines?: number;
+  /** The policy or the address guard refused the URL or a redirect. */
+  blocked?: true;
+  /** The response passed `maxBytes`; the rest was not read. */
+  truncated?: true;
+  /** `timeoutMs` passed before the fetch finished. */
+  timedOut?: true;
+  /** The caller's AbortSignal stopped the fetch. */
+  canceled?: true;
+  /** Why no response (or no whole one) came. */
+  error?: string;
+  /** `result` is the caller's `summarize` output. */
+  summarized?: true;
+  /** The redirects followed, in order. */
+  redirects?: string[];
+  /** An image response, when `images` was set. */
+  image?: { data: string; mimeType: string };
+  /** The caller's `prompt`, echoed with the result. */
+  prompt?: string;
+  /** What to do next (fetch the rest with `detail`, allow the host…). */
+  hint?: string;
+}> {
   const started = performance.now();
   const start = parseUrl(url);
   const opts = normalizeWebFetchOptions(options);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createPlanner, plan, planPowerShell, type Plan } from '../../src/index.js';
+import { createPlanner, plan, type Plan } from '../../src/index.js';
+import { planPowerShellLine } from '../../src/plan/index.js';
 
 type PlanCategory = Plan['category'];
 
@@ -27,16 +28,16 @@ const cases: [string, PlanCategory, string | undefined][] = [
   ['Frobnicate-Widget', 'unknown', undefined],
 ];
 
-describe('planPowerShell', () => {
+describe('planPowerShellLine', () => {
   it.each(cases)('%s → %s', (command, category, rule) => {
-    const planned = planPowerShell(command);
+    const planned = planPowerShellLine(command);
     expect(planned.category).toBe(category);
     if (rule) expect(planned.segments.flatMap((segment) => segment.rules)).toContain(rule);
     expect(planned.destructive).toBe(category === 'destructive');
   });
 
   it('lets the worst command of a pipeline or list decide, with its warning first', () => {
-    const planned = planPowerShell('Get-ChildItem; Remove-Item -Recurse -Force dist; Write-Output done');
+    const planned = planPowerShellLine('Get-ChildItem; Remove-Item -Recurse -Force dist; Write-Output done');
     expect(planned).toMatchObject({ category: 'destructive', destructive: true, reversible: false });
     expect(planned.warnings[0]).toBe('may force-remove files recursively');
     expect(planned.effects).toEqual([{ path: 'dist', kind: 'delete' }]);
@@ -44,17 +45,17 @@ describe('planPowerShell', () => {
   });
 
   it('plans what script blocks and subexpressions run', () => {
-    expect(planPowerShell('Get-ChildItem *.tmp | ForEach-Object { Remove-Item $_ -Force }').category).toBe('destructive');
-    expect(planPowerShell('Write-Output $(Stop-Process -Id 42)').category).toBe('destructive');
-    expect(planPowerShell('Write-Output $(Get-Date)').category).toBe('complex');
+    expect(planPowerShellLine('Get-ChildItem *.tmp | ForEach-Object { Remove-Item $_ -Force }').category).toBe('destructive');
+    expect(planPowerShellLine('Write-Output $(Stop-Process -Id 42)').category).toBe('destructive');
+    expect(planPowerShellLine('Write-Output $(Get-Date)').category).toBe('complex');
   });
 
   it('does not take quoted text, comments or $null redirects for commands', () => {
-    expect(planPowerShell("Write-Output 'Remove-Item -Recurse -Force /'").category).toBe('read-only');
-    expect(planPowerShell('Write-Output "a; Remove-Item x" # ; Remove-Item y').category).toBe('read-only');
-    expect(planPowerShell('Get-ChildItem 2>$null').category).toBe('read-only');
-    expect(planPowerShell('Get-ChildItem > files.txt').category).toBe('complex');
-    expect(planPowerShell("Remove-Item '-Recurse'").segments[0]!.rules).toEqual(['ps.remove-item']);
+    expect(planPowerShellLine("Write-Output 'Remove-Item -Recurse -Force /'").category).toBe('read-only');
+    expect(planPowerShellLine('Write-Output "a; Remove-Item x" # ; Remove-Item y').category).toBe('read-only');
+    expect(planPowerShellLine('Get-ChildItem 2>$null').category).toBe('read-only');
+    expect(planPowerShellLine('Get-ChildItem > files.txt').category).toBe('complex');
+    expect(planPowerShellLine("Remove-Item '-Recurse'").segments[0]!.rules).toEqual(['ps.remove-item']);
   });
 
   it('survives adversarial input without hanging', () => {
@@ -68,17 +69,17 @@ describe('planPowerShell', () => {
       '',
     ];
     const started = performance.now();
-    for (const line of nasty) expect(() => planPowerShell(line)).not.toThrow();
+    for (const line of nasty) expect(() => planPowerShellLine(line)).not.toThrow();
     expect(performance.now() - started).toBeLessThan(2_000);
-    expect(() => planPowerShell(42 as never)).toThrow(TypeError);
+    expect(() => planPowerShellLine(42 as never)).toThrow(TypeError);
   });
 });
 
 describe("plan(command, { shell: 'powershell' })", () => {
   const line = 'Get-ChildItem *.tmp | ForEach-Object { Remove-Item $_ -Force }';
 
-  it('plans a PowerShell line as planPowerShell does, from plan() and from a loaded planner', async () => {
-    const expected = planPowerShell(line);
+  it('plans a PowerShell line as planPowerShellLine does, from plan() and from a loaded planner', async () => {
+    const expected = planPowerShellLine(line);
     expect(expected.category).toBe('destructive');
     expect(await plan(line, { shell: 'powershell' })).toEqual(expected);
     const planner = await createPlanner({ shell: 'powershell' });

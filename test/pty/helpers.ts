@@ -1,11 +1,11 @@
 import { afterEach } from 'vitest';
-import { createPtyManager, type PtyManager, type PtyManagerOptions } from '../../src/pty/index.js';
+import { createPtyManager, type PtyManager } from '../../src/pty/index.js';
 import { createRecordStore, type RecordStore } from '../../src/store/index.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 
 /** A PTY manager over a fresh store per test, every session closed after it. */
 export function usePty(
-  options: Omit<PtyManagerOptions, 'store'> = {},
+  options: Omit<Parameters<typeof createPtyManager>[0], 'store'> = {},
 ): () => { pty: PtyManager; store: RecordStore; dir: string } {
   const tempDir = useTempDirs();
   const made: PtyManager[] = [];

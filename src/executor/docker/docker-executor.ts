@@ -6,18 +6,6 @@ import { dockerTransport } from './docker-transport.js';
 
 const DEFAULT_SOCKET = '/var/run/docker.sock';
 
-/** Options of {@link dockerExecutor}: the container and how to reach its engine. */
-export interface DockerExecutorOptions {
-  /** The running container's name or id. */
-  container: string;
-  /** The user commands run as (`docker exec --user`). @defaultValue the container's */
-  user?: string;
-  /** The working directory when a run names none (`docker exec --workdir`). @defaultValue the container's */
-  workdir?: string;
-  /** The engine to talk to. @defaultValue `DOCKER_HOST` (a `unix://` address), else `/var/run/docker.sock` */
-  docker?: { socketPath?: string };
-}
-
 function socketFromEnvironment(value: string | undefined): string {
   if (value === undefined || value === '') return DEFAULT_SOCKET;
   if (value.startsWith('unix://')) return value.slice('unix://'.length);
@@ -32,7 +20,16 @@ function socketFromEnvironment(value: string | undefined): string {
  * Runs every command inside a running Docker container, over the Docker Engine API (a unix socket; no `docker`
  * CLI needed). A missing or stopped container makes the first run throw TershError `EXECUTOR_UNAVAILABLE`.
  */
-export function dockerExecutor(options: DockerExecutorOptions): Executor {
+export function dockerExecutor(options: {
+  /** The running container's name or id. */
+  container: string;
+  /** The user commands run as (`docker exec --user`). @defaultValue the container's */
+  user?: string;
+  /** The working directory when a run names none (`docker exec --workdir`). @defaultValue the container's */
+  workdir?: string;
+  /** The engine to talk to. @defaultValue `DOCKER_HOST` (a `unix://` address), else `/var/run/docker.sock` */
+  docker?: { socketPath?: string };
+}): Executor {
   const raw = readOptionsObject('options', options, ['container', 'user', 'workdir', 'docker']);
   const container = requiredString('container', raw.container, { nonEmpty: true, maxLength: 256 });
   const docker = readOptionsObject('docker', raw.docker, ['socketPath']);

@@ -2,7 +2,7 @@ import { launchRemote, type RemoteExit } from '../remote-launcher.js';
 import { createRemoteExecutor } from '../remote-executor.js';
 import type { ExecutorTarget, LaunchRequest, LaunchedProcess } from '../types.js';
 import { RUN_TAG_VARIABLE } from '../../process/child-env.js';
-import { normalizeSshOptions, type SshExecutorOptions } from './ssh-options.js';
+import { normalizeSshOptions } from './ssh-options.js';
 import { SshTransport } from './ssh-transport.js';
 import { sweepWhenBack } from './sweep-when-back.js';
 
@@ -18,8 +18,8 @@ function parseEnviron(raw: Buffer): NodeJS.ProcessEnv {
   return env;
 }
 
-/** The executor and the transport under it (its connection pool: for tests and the bench). */
-export function createSshExecutor(options: SshExecutorOptions): { executor: ExecutorTarget; transport: SshTransport } {
+/** The executor and the transport under it (its connection pool: for tests and the bench); `options` as sshExecutor's. */
+export function createSshExecutor(options: unknown): { executor: ExecutorTarget; transport: SshTransport } {
   const transport = new SshTransport(normalizeSshOptions(options));
   const remote = createRemoteExecutor('ssh', transport);
   let closed = false;

@@ -4,29 +4,6 @@ import { join } from 'node:path';
 import { invalid, optionalInteger, optionalString, readOptionsObject, requiredString } from '../../validate.js';
 import { parseKnownHosts, type KnownHostEntry } from './known-hosts.js';
 
-/**
- * Where and as whom {@link sshExecutor} runs commands.
- */
-export interface SshExecutorOptions {
-  /** The host name or address to connect to. */
-  host: string;
-  /** The port sshd listens on. @defaultValue 22 */
-  port?: number;
-  /** The user to log in as. @defaultValue the local user's name */
-  user?: string;
-  /**
-   * The private key: its contents (OpenSSH or PEM), or a path to it (`/…`, `./…`, `~/…`).
-   * @defaultValue the SSH agent at `SSH_AUTH_SOCK` when set, else the first of `~/.ssh/id_ed25519`, `id_ecdsa`, `id_rsa`
-   */
-  privateKey?: string;
-  /**
-   * The server's host keys: the contents of a known_hosts file, or a path to one. A host it does not name, or a
-   * key that differs from the one it names, is refused (`SSH_HOST_KEY_UNKNOWN`, `SSH_HOST_KEY_CHANGED`).
-   * @defaultValue `~/.ssh/known_hosts`
-   */
-  knownHosts?: string;
-}
-
 export interface SshTarget {
   host: string;
   port: number;

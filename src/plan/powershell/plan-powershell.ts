@@ -2,14 +2,6 @@ import type { Plan, PlanCategory, PlanEffect, PlanSegment } from '../types.js';
 import { POWERSHELL_RULES, type PsRule } from './rules.js';
 import { tokenizePowerShell, type PsCommand } from './tokenize.js';
 
-/**
- * The static safety pre-check of a PowerShell line, synchronous. Nothing is run.
- * @deprecated use `plan(command, { shell: 'powershell' })`, or `createPlanner({ shell: 'powershell' })` for a synchronous planner.
- */
-export function planPowerShell(command: string): Plan {
-  return planPowerShellLine(command);
-}
-
 const SEVERITY: readonly PlanCategory[] = ['read-only', 'mutating', 'network', 'unknown', 'complex', 'destructive'];
 const MAX_DEPTH = 8;
 const PATH_PARAMETERS = ['path', 'literalpath'];

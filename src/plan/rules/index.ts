@@ -20,7 +20,4 @@ export const planRules: readonly PlanRule[] = [
   ...readOnlyRules,
 ];
 
-/** Old name of {@link planRules}. @deprecated use planRules */
-export const defaultRules: readonly PlanRule[] = planRules;
-
 export { containerRules, databaseRules, execRules, filesystemRules, gitRules, networkRules, readOnlyRules, systemRules };
