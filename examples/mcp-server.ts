@@ -30,12 +30,7 @@ const byName = new Map(tools.map((tool) => [tool.name as string, tool]));
 const server = new Server({ name: 'tersh', version: '0.1.0' }, { capabilities: { tools: {} } });
 
 server.setRequestHandler(ListToolsRequestSchema, async () => ({
-  tools: tools.map(({ name, description, inputSchema, annotations }) => ({
-    name,
-    description,
-    inputSchema: inputSchema as { type: 'object' },
-    annotations,
-  })),
+  tools: tools.map(({ name, description, inputSchema, annotations }) => ({ name, description, inputSchema, annotations })),
 }));
 
 const inFlight = new Set<Promise<unknown>>();

@@ -14,7 +14,7 @@ export type { Executor } from './executor/index.js';
 export { sshExecutor } from './executor/ssh/public-ssh-executor.js';
 
 export { createTools } from './tools/index.js';
-export type { CreateToolsOptions, JsonSchema, ToolDefinition, ToolName, ToolShell } from './tools/index.js';
+export type { CreateToolsOptions, ToolDefinition, ToolName, ToolShell } from './tools/index.js';
 
 export { createRecordStore } from './store/index.js';
 export type { RecordStore } from './store/index.js';

@@ -18,19 +18,20 @@ const CHECKED_NOT_SHOWN = new Set([
  * names (the others go without); without `keep`, each top-level property keeps its own description.
  * `shapes` replaces the shown schema of some properties by a shorter one.
  */
-export function compactSchema(
-  schema: JsonSchema,
+export function compactSchema<Schema extends JsonSchema>(
+  schema: Schema,
   keep?: Record<string, string>,
   hidden: readonly string[] = [],
   shapes: Record<string, JsonSchema> = {},
-): JsonSchema {
+): Schema {
   const properties: Record<string, JsonSchema> = {};
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     if (hidden.includes(name)) continue;
     const description = keep ? keep[name] : property.description;
     properties[name] = { ...(shapes[name] ?? strip(property)), ...(description ? { description } : {}) };
   }
-  return { ...strip(schema), properties };
+  // Only bounds and descriptions go: the schema keeps its type and its own keys.
+  return { ...strip(schema), properties } as Schema;
 }
 
 function strip(schema: JsonSchema): JsonSchema {

@@ -17,11 +17,11 @@ export interface ToolSpec {
 
 /** Wraps a spec into a definition whose handler checks the arguments and never rejects. */
 export function defineTool(spec: ToolSpec): ToolDefinition {
-  const inputSchema: JsonSchema = {
+  const inputSchema: ToolDefinition['inputSchema'] = {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     type: 'object',
     properties: spec.properties,
-    ...(spec.required ? { required: spec.required } : {}),
+    ...(spec.required ? { required: [...spec.required] } : {}),
     additionalProperties: false,
   };
   return Object.freeze({

@@ -5,9 +5,7 @@ import type { RecordStore } from '../store/index.js';
 import type { RunOptions, RunResult } from '../run/index.js';
 import type { WebFetchOptions, WebSearchOptions } from '../web/index.js';
 
-/**
- * A JSON Schema (draft 2020-12) as plain data; the tools use the subset {@link createTools} validates by hand.
- */
+/** A JSON Schema (draft 2020-12) as plain data: the subset the tools' handlers validate by hand. */
 export interface JsonSchema {
   /** The JSON Schema dialect. */
   $schema?: string;
@@ -82,8 +80,19 @@ export interface ToolDefinition {
   name: ToolName;
   /** Short, written for a model. */
   description: string;
-  /** JSON Schema 2020-12 of the arguments, `additionalProperties: false`. */
-  inputSchema: JsonSchema;
+  /** JSON Schema 2020-12 of the arguments: an object schema, the shape MCP's `tools/list` takes as it is. */
+  inputSchema: {
+    /** The JSON Schema dialect, 2020-12's URI. */
+    $schema?: string;
+    /** The arguments are one object. */
+    type: 'object';
+    /** Each argument's own schema (plain JSON Schema data). */
+    properties: Record<string, object>;
+    /** The arguments a call must give. */
+    required?: string[];
+    /** `false`: a call with an argument not in `properties` is refused. */
+    additionalProperties?: boolean;
+  };
   /** MCP's behaviour hints. */
   annotations: ReturnType<typeof toolAnnotations>;
   /**

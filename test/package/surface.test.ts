@@ -138,6 +138,7 @@ describe('the public surface', () => {
       'CheckpointStoreOptions',
       'PtyManagerOptions',
       'SandboxOptions',
+      'JsonSchema',
       'TOOL_NAMES',
       'WEB_TOOL_NAMES',
       'PTY_TOOL_NAMES',
