@@ -1,6 +1,8 @@
 // Runs every bench/*.bench.ts in turn, or only those whose name contains an argument:
 //   npm run bench            all of them
 //   npm run bench -- plan    only bench/plan.bench.ts
+//   BENCH_SPAWNER_PARTS=big,big-output npm run bench -- spawner
+//                            only those parts of the spawner bench (small, big, timeout, big-output)
 import { readdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { join } from 'node:path';

@@ -87,17 +87,22 @@ async function crowdedTimeout(storeDir: string): Promise<void> {
   }
 }
 
+/** The parts to run: all of them, or those `BENCH_SPAWNER_PARTS` lists (`small,big,timeout,big-output`). */
+function parts(): Set<string> {
+  const listed = process.env.BENCH_SPAWNER_PARTS;
+  return new Set(listed ? listed.split(',') : ['small', 'big', 'timeout', 'big-output']);
+}
+
 export default async function bench(): Promise<void> {
   console.log('(2 shared cores, loaded by other work: read the ratios, not the milliseconds)');
-  const small = await measureHost('small');
-  printHost(small);
-  const big = await measureHost('big');
-  printHost(big);
+  const chosen = parts();
+  if (chosen.has('small')) printHost(await measureHost('small'));
+  if (chosen.has('big')) printHost(await measureHost('big'));
   const storeDir = mkdtempSync(join(tmpdir(), 'tersh-bench-spawner-'));
   try {
     await warmSpawnerReady();
-    await crowdedTimeout(storeDir);
-    await bigOutput(storeDir);
+    if (chosen.has('timeout')) await crowdedTimeout(storeDir);
+    if (chosen.has('big-output')) await bigOutput(storeDir);
   } finally {
     rmSync(storeDir, { recursive: true, force: true });
   }

@@ -1,11 +1,12 @@
 import type { Readable } from 'node:stream';
-import type { StreamFile } from '../store/index.js';
+import { BATCH_BYTES, type StreamFile } from '../store/stream-file.js';
 import { NewlineCounter } from './newline-counter.js';
 import { TailBuffer } from './tail-buffer.js';
 
 // A bounded queue: the child is paused only when this much waits behind the write in flight, and resumed
 // as soon as the next batch is taken (not once everything is flushed), so reading goes on while writing.
-const PAUSE_ABOVE_PENDING_BYTES = 8 * 1024 * 1024;
+// (Above the batch size, or the file would wait for more while the child waits for the file.)
+const PAUSE_ABOVE_PENDING_BYTES = 2 * BATCH_BYTES;
 
 /** What one stream produced: its exact size and line count, and the bytes kept in memory. */
 export interface CapturedStream {
