@@ -3,7 +3,7 @@
 // in a session of its own (`detached: true`, as run() must start a command to kill its group), since on Linux a
 // new session is a new scheduler autogroup, and on a loaded machine that alone costs several times raw.
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRecordStore, run } from '../src/index.js';
 
@@ -17,6 +17,8 @@ const WAYS: Way[] = ['raw', 'raw, own session', 'run() direct', 'run() warm'];
 interface Sample {
   ms: number;
   cpuMs: number;
+  /** Of which the main thread's (the rest: the thread pool writing the record, GC helpers). */
+  mainCpuMs: number;
   growthMb: number;
   lines?: number | undefined;
 }
@@ -30,18 +32,32 @@ function rawDiscard(command: string, ownSession: boolean): Promise<undefined> {
   });
 }
 
-/** Wall time, this process's CPU time (every thread) and peak RSS growth of one call. */
+/** CPU ms the main thread has used so far (Linux: clock ticks of 10 ms). */
+function mainThreadCpuMs(): number {
+  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Wall time, this process's CPU time (every thread, and the main one's) and peak RSS growth of one call. */
 async function measure(call: () => Promise<number | undefined>): Promise<Sample> {
   const before = process.memoryUsage().rss;
   let peak = before;
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
   const cpu = process.cpuUsage();
+  const mainCpu = mainThreadCpuMs();
   const started = performance.now();
   const lines = await call();
   const ms = performance.now() - started;
   const { user, system } = process.cpuUsage(cpu);
   clearInterval(timer);
-  return { ms, cpuMs: (user + system) / 1000, growthMb: (peak - before) / 2 ** 20, lines };
+  return {
+    ms,
+    cpuMs: (user + system) / 1000,
+    mainCpuMs: mainThreadCpuMs() - mainCpu,
+    growthMb: (peak - before) / 2 ** 20,
+    lines,
+  };
 }
 
 /** Prints, per line size, each way's median wall time, its ratio to raw (and to raw in its own session), host CPU and RSS. */
@@ -80,10 +96,11 @@ export async function bigOutput(storeDir: string, repeats = Number(process.env.B
       const runs = samples.get(way)!;
       const ms = median(runs.map((sample) => sample.ms));
       const cpuPerGib = (median(runs.map((sample) => sample.cpuMs)) * GIB) / bytes;
+      const mainPerGib = (median(runs.map((sample) => sample.mainCpuMs)) * GIB) / bytes;
       const growth = Math.max(...runs.map((sample) => sample.growthMb));
       const lines = runs[0]!.lines === undefined ? '' : `, ${runs[0]!.lines} lines`;
       console.log(
-        `    ${way.padEnd(17)} ${ms.toFixed(0).padStart(6)} ms  ${ratio(ms, raw)} raw, ${ratio(ms, ownSession)} own-session raw; host CPU ${cpuPerGib.toFixed(0)} ms/GiB, RSS +${growth.toFixed(0)} MB${lines}  (${runs.map((sample) => sample.ms.toFixed(0)).join(' ')})`,
+        `    ${way.padEnd(17)} ${ms.toFixed(0).padStart(6)} ms  ${ratio(ms, raw)} raw, ${ratio(ms, ownSession)} own-session raw; host CPU ${cpuPerGib.toFixed(0)} ms/GiB (main thread ${mainPerGib.toFixed(0)}), RSS +${growth.toFixed(0)} MB${lines}  (${runs.map((sample) => sample.ms.toFixed(0)).join(' ')})`,
       );
     }
   }

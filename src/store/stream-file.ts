@@ -1,8 +1,8 @@
 import { open, type FileHandle } from 'node:fs/promises';
 
 // A write costs tens of µs on the event loop whatever its size (the thread-pool round trip), and the kernel's side
-// costs less per byte in bigger writes (ext4 here: 1 GiB took 1.0-1.5 s of CPU in 1 MiB writes, 0.7-1.1 s in
-// 4 MiB ones), so a busy stream is written 4 MiB or more at a time, its chunks handed over as they came (writev,
+// costs less per byte in bigger writes (ext4, loaded machine, alternating A/B: 1 GiB took 1.44 s of the thread
+// pool's CPU in 1 MiB writes, 1.25 s in 4 MiB ones), so a busy stream is written 4 MiB or more at a time, its chunks handed over as they came (writev,
 // no copy): 256 writes per GiB. Readers of a live record flush what is pending. The producer pauses above twice
 // this (stream-capture.ts): a batch always starts before it does.
 export const BATCH_BYTES = 4 * 1024 * 1024;
