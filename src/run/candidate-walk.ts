@@ -9,7 +9,6 @@ import type { SparseCollector } from '../condense/sparse-lines.js';
 import { countNewlines } from './count-newlines.js';
 
 export class CandidateWalk {
-  private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   /** Whether the lines counted last were short (see count-newlines.ts). */
   private dense = false;
 
@@ -24,8 +23,9 @@ export class CandidateWalk {
     for (const start of this.find(bytes, from, to)) {
       this.plain(bytes, at, start);
       const newline = bytes.indexOf(10, start);
-      const raw = this.decoder.decode(bytes.subarray(start, newline));
-      this.collector.push(raw.includes('\r') || raw.includes('\x1b') ? settleLine(raw) : raw, undefined, false);
+      const raw = bytes.toString('utf8', start, newline);
+      if (raw.includes('\r') || raw.includes('\x1b')) this.collector.push(settleLine(raw), undefined, false);
+      else this.collector.pushOwn(raw, true);
       at = newline + 1;
     }
     this.plain(bytes, at, to);
@@ -37,7 +37,8 @@ export class CandidateWalk {
     let at = from;
     while (at < to && collector.lineCount <= collector.keepsThrough()) {
       const newline = bytes.indexOf(10, at);
-      collector.push(this.decoder.decode(bytes.subarray(at, newline)), undefined, false);
+      // a line the search did not name cannot be notable
+      collector.pushOwn(bytes.toString('utf8', at, newline), false);
       at = newline + 1;
     }
     if (at >= to) return;
