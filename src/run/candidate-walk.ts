@@ -9,7 +9,7 @@ import { settleLine } from '../condense/normalize.js';
 import type { CandidateFinder } from '../condense/line-candidates.js';
 import { copySettled, holdsControls } from '../condense/settled-bytes.js';
 import type { SparseCollector } from '../condense/sparse-lines.js';
-import { countNewlines } from './count-newlines.js';
+import { NewlineCounter } from './newline-counter.js';
 
 /** A candidate line as the walk reads it: where it is, and where its settled bytes are when searched again. */
 interface Candidate {
@@ -23,8 +23,8 @@ interface Candidate {
 }
 
 export class CandidateWalk {
-  /** Whether the lines counted last were short (see count-newlines.ts). */
-  private dense = false;
+  /** The newlines of the lines passed over (WebAssembly SIMD once past the first MiB, see newline-counter.ts). */
+  private readonly newlines = new NewlineCounter();
   /** The settled bytes of the lines searched again, one a line. */
   private scratch = Buffer.alloc(0);
 
@@ -95,8 +95,6 @@ export class CandidateWalk {
       at = newline + 1;
     }
     if (at >= to) return;
-    const { count, dense } = countNewlines(bytes.subarray(at, to), this.dense);
-    this.dense = dense;
-    collector.skipPlain(count);
+    collector.skipPlain(this.newlines.count(bytes.subarray(at, to)));
   }
 }

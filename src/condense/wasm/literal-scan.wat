@@ -137,7 +137,7 @@
     (global.set $aResume (local.get $a))
     (global.set $bResume (local.get $b)))
 
-;; The starts of the lines in [at, to) holding a short needle where it must be, each listed once, in order:
+  ;; The starts of the lines in [at, to) holding a short needle where it must be, each listed once, in order:
   ;; sixteen bytes a step, the places of an anchor byte found by class (a byte in the class anywhere in a line, or
   ;; one in the class starting a line), each checked against the needles anchored on it. A byte is in a class when
   ;; its low nibble's entry in the class's low table and its high nibble's in its high table share a bit (each high
