@@ -75,16 +75,24 @@ export async function scanStoredStream(scan: StoredStreamScan): Promise<StreamLi
       const { bytesRead } = await file.read(buffer, 0, Math.min(READ_BYTES, scan.bytes - at), at);
       if (bytesRead === 0) break;
       const chunk = buffer.subarray(0, bytesRead);
-      // the whole lines before the tail's bytes go the fast way once the head window is full
+      // the head window's lines one by one, a piece at a time, until it is full (most of the first chunk goes fast)
+      let from = 0;
+      while (walk !== undefined && from < bytesRead && collector.keepsThrough() === Infinity) {
+        const end = Math.min(bytesRead, from + DECODE_BYTES);
+        slow(chunk, from, end, at + end);
+        from = end;
+      }
+      // then the whole lines before the tail's bytes go the fast way
+      const lineOpen = from === 0 ? inLine : chunk[from - 1] !== 10;
       const beforeTail = Math.min(bytesRead, tailFrom - at);
-      const fast = walk !== undefined && beforeTail > 0 && collector.keepsThrough() !== Infinity;
-      const first = fast && inLine ? chunk.indexOf(10) + 1 : 0;
-      const last = fast && (first > 0 || !inLine) ? chunk.lastIndexOf(10, beforeTail - 1) + 1 : 0;
-      if (walk !== undefined && last > first) {
-        slow(chunk, 0, first, at + first);
+      const fast = walk !== undefined && from < bytesRead && beforeTail > from && collector.keepsThrough() !== Infinity;
+      const first = !fast ? -1 : lineOpen ? chunk.indexOf(10, from) + 1 || -1 : from;
+      const last = first === -1 ? -1 : chunk.lastIndexOf(10, beforeTail - 1) + 1;
+      if (walk !== undefined && first !== -1 && last > first) {
+        slow(chunk, from, first, at + first);
         walk.walk(chunk, first, last);
         slow(chunk, last, bytesRead, at + bytesRead);
-      } else slow(chunk, 0, bytesRead, at + bytesRead);
+      } else if (from < bytesRead) slow(chunk, from, bytesRead, at + bytesRead);
       inLine = chunk[bytesRead - 1] !== 10;
       at += bytesRead;
     }
