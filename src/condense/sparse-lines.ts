@@ -35,6 +35,8 @@ export interface SparseLimits {
 interface Pending {
   line: string;
   keep: boolean;
+  /** A string of its own: kept without a copy. */
+  own?: boolean;
   /** For a cut: stored lines it stands for (the line itself is not one of them). */
   stands?: number;
 }
@@ -68,8 +70,20 @@ export class SparseCollector {
    * start). `mayEnd` false says the line cannot be among the last `window` lines: it is placed at once, not held.
    */
   push(line: string, scanned = scannedPart(line), mayEnd = true): void {
+    this.add(line, scanned.length > 0 && this.testers.notable.test(scanned), mayEnd, false);
+  }
+
+  /**
+   * A line not among the last `window` lines, a string of its own (kept without a copy: no chunk behind it), whose
+   * notable test the caller knows the answer to when `mayBeNotable` is false (a line no candidate search names).
+   */
+  pushOwn(line: string, mayBeNotable: boolean): void {
+    const scanned = scannedPart(line);
+    this.add(line, mayBeNotable && scanned.length > 0 && this.testers.notable.test(scanned), false, true);
+  }
+
+  private add(line: string, notable: boolean, mayEnd: boolean, own: boolean): void {
     const i = this.count++;
-    const notable = scanned.length > 0 && this.testers.notable.test(scanned);
     if (notable) this.keepUntil = i + this.blockLines;
     if (
       this.headOpen &&
@@ -82,7 +96,7 @@ export class SparseCollector {
     }
     this.headOpen = false;
     if (mayEnd) this.enqueue({ line, keep: i <= this.keepUntil });
-    else this.place({ line, keep: i <= this.keepUntil });
+    else this.place({ line, keep: i <= this.keepUntil, own });
   }
 
   /** Lines pushed so far. */
@@ -144,11 +158,11 @@ export class SparseCollector {
   }
 
   /** A line between the windows: kept when notable (or in a block), else counted in an unread run. */
-  private place({ line, keep, stands }: Pending): void {
+  private place({ line, keep, stands, own }: Pending): void {
     if (stands !== undefined) this.skipped += stands;
     else if (keep && this.keptChars + line.length <= (this.limits.keptChars ?? Infinity)) {
       this.keptChars += line.length;
-      this.take(this.limits.copyKept ? copyOf(line) : line);
+      this.take(this.limits.copyKept && own !== true ? copyOf(line) : line);
     } else {
       this.skipped++;
       if (keep) this.skippedNotable = true;

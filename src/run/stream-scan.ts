@@ -50,32 +50,50 @@ export async function scanStoredStream(scan: StoredStreamScan): Promise<StreamLi
       ? new CandidateWalk(collector, finder)
       : undefined;
   let tailFrom = scan.bytes - TAIL_BYTES;
-  /** Decodes and splits `bytes[from, to)` line by line (the file offset of `to` given, to tell the tail). */
+  /**
+   * Decodes and splits `bytes[from, to)` line by line (the file offset of `to` given, to tell the tail): a line may
+   * be among the last ones when its newline is at or past `tailFrom` (a piece is cut there), as in the fast way.
+   */
   const slow = (bytes: Buffer, from: number, to: number, fileTo: number): void => {
-    for (let piece = from; piece < to; piece += DECODE_BYTES) {
-      const end = Math.min(to, piece + DECODE_BYTES);
+    const tailAt = tailFrom - (fileTo - to);
+    for (let piece = from; piece < to;) {
+      let end = Math.min(to, piece + DECODE_BYTES);
+      if (piece < tailAt && tailAt < end) end = tailAt;
       mayEnd = fileTo - (to - end) > tailFrom;
       lines.write(decode(bytes.subarray(piece, end)));
+      piece = end;
     }
   };
   const file = await open(scan.path, 'r');
   try {
     const buffer = Buffer.allocUnsafe(READ_BYTES);
     if (walk !== undefined) tailFrom = await tailStart(file, scan.bytes, scan.window, TAIL_BYTES, buffer);
+    // whether the bytes read so far end inside a line: the decoder may hold the first bytes of a character of it
+    // even when the splitter holds none of its text (a chunk ending in a newline and one byte of `é`)
+    let inLine = false;
     for (let at = 0; at < scan.bytes;) {
       const { bytesRead } = await file.read(buffer, 0, Math.min(READ_BYTES, scan.bytes - at), at);
       if (bytesRead === 0) break;
       const chunk = buffer.subarray(0, bytesRead);
-      // the whole lines before the tail's bytes go the fast way once the head window is full
+      // the head window's lines one by one, a piece at a time, until it is full (most of the first chunk goes fast)
+      let from = 0;
+      while (walk !== undefined && from < bytesRead && collector.keepsThrough() === Infinity) {
+        const end = Math.min(bytesRead, from + DECODE_BYTES);
+        slow(chunk, from, end, at + end);
+        from = end;
+      }
+      // then the whole lines before the tail's bytes go the fast way
+      const lineOpen = from === 0 ? inLine : chunk[from - 1] !== 10;
       const beforeTail = Math.min(bytesRead, tailFrom - at);
-      const fast = walk !== undefined && beforeTail > 0 && collector.keepsThrough() !== Infinity;
-      const first = fast && lines.holdsLine ? chunk.indexOf(10) + 1 : 0;
-      const last = fast && (first > 0 || !lines.holdsLine) ? chunk.lastIndexOf(10, beforeTail - 1) + 1 : 0;
-      if (walk !== undefined && last > first) {
-        slow(chunk, 0, first, at + first);
+      const fast = walk !== undefined && from < bytesRead && beforeTail > from && collector.keepsThrough() !== Infinity;
+      const first = !fast ? -1 : lineOpen ? chunk.indexOf(10, from) + 1 || -1 : from;
+      const last = first === -1 ? -1 : chunk.lastIndexOf(10, beforeTail - 1) + 1;
+      if (walk !== undefined && first !== -1 && last > first) {
+        slow(chunk, from, first, at + first);
         walk.walk(chunk, first, last);
         slow(chunk, last, bytesRead, at + bytesRead);
-      } else slow(chunk, 0, bytesRead, at + bytesRead);
+      } else if (from < bytesRead) slow(chunk, from, bytesRead, at + bytesRead);
+      inLine = chunk[bytesRead - 1] !== 10;
       at += bytesRead;
     }
   } finally {

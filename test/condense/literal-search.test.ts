@@ -126,9 +126,10 @@ describe('the literal search', () => {
 
   it('finds them across the 1 MiB pieces, in a line longer than a piece, and past full lists of places', () => {
     const long = `${'-DHAVE_CONFIG_H '.repeat(80_000)}x: error`;
-    // more places of `:` and of `CONF` than a list holds, with lines to find among them
-    const crowdedLines = ['a:b:c:d:e:f:g:h:', '7: x', ' CONFIG CONFIG CONFIG', '  CONFLICT'];
-    const crowded = Array.from({ length: 60_000 }, (_, i) => crowdedLines[i % 4]).join('\n');
+    // more places of `:` and of `CONF` than a list holds, with lines to find among them, and more lines found in
+    // one piece than a list holds (short needles, and literals in either half of the piece)
+    const crowdedLines = ['a:b:c:d:e:f:g:h:', '7: x', ' CONFIG CONFIG CONFIG', '  CONFLICT', 'ok', 'an error', '='];
+    const crowded = Array.from({ length: 140_000 }, (_, i) => crowdedLines[i % crowdedLines.length]).join('\n');
     const bytes = Buffer.concat([text(7, 1_500_000), Buffer.from(`\n${long}\n${crowded}\n  CONFLICT\n`), text(8, 900_000)]);
     const want = expected(bytes, KEYS);
     expect(want.length).toBeGreaterThan(1000);

@@ -1,6 +1,6 @@
 // The candidate scan (bytes searched for the literals the patterns need) and a read of every line keep the same
 // lines, on generated streams built to break it: keys cut by chunk boundaries, multibyte UTF-8 around them, CRLF,
-// escape codes, Unicode spaces before line-start literals, near-miss spellings and very long lines.
+// escape codes (cutting keys, after multibyte characters), Unicode spaces before line-start literals, near-miss spellings and very long lines.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +31,7 @@ const NOTABLE = [
   'OK',
   'exit status 1',
 ];
+const CODES = ['\x1b[1m', '\x1b[m', '\x1b[38:5:196m', '\x1b[0;31m', '\x1b[2K', '\x1b[?25l', '\x1b[3D', '\x1b[1', '\x1b'];
 const NEAR_MISSES = ['erro r', 'FAI L', 'x FAIL', 'Tests', 'warnin', 'Errorless', 'Segmentation', 'xOK', 'Test'];
 
 function line(next: () => number): string {
@@ -38,6 +39,11 @@ function line(next: () => number): string {
   const roll = next();
   let text = roll < 0.04 ? pick(NOTABLE) : roll < 0.1 ? pick(NEAR_MISSES) : pick(PLAIN);
   if (next() < 0.03) text = `\x1b[31m${text}\x1b[0m`;
+  // a code anywhere, a key cut by it or after a byte past ASCII: colours settle away, cursor moves replay
+  if (next() < 0.03) {
+    const cut = Math.floor(next() * (text.length + 1));
+    text = `${text.slice(0, cut)}${pick(CODES)}${text.slice(cut)}`;
+  }
   if (next() < 0.01) text = `progress 5%\r${text}`;
   if (next() < 0.002) text = `${'é'.repeat(1500 + Math.floor(next() * 3000))} ${text}`;
   return next() < 0.05 ? `${text}\r` : text;

@@ -1,14 +1,15 @@
 // The byte loops of the literal search in WebAssembly (literal-scan.wat): the text is copied into the module's
-// memory; the skip loop lists the windows that may hold some chosen four bytes (each compared as the JavaScript
-// loop would, see skip-search.ts), the SIMD pass the places of the short literals' anchors (see short-anchors.ts).
+// memory; the skip loop lists the windows where a literal's chosen four bytes and the literal are (each then
+// checked where in its line it is, as the JavaScript loop would, see skip-search.ts), the SIMD pass the lines
+// holding a short literal where it must be (see short-anchors.ts), each checked in the module.
 // The same lines as the JavaScript search; undefined where this runtime has no WebAssembly SIMD.
 
-import { anchoredLine } from '../short-anchors.js';
 import type { Anchors } from '../short-anchors.js';
 import { windowLine } from '../skip-search.js';
-import type { SkipTable } from '../skip-search.js';
+import type { Entry, SkipTable } from '../skip-search.js';
 import { mergeSorted } from '../sorted-merge.js';
 import { LITERAL_SCAN_WASM } from './literal-scan-bytes.js';
+import { gramHash, writeLiterals, writeNeedles } from './scan-tables.js';
 
 /** Where the module's memory holds what (see literal-scan.wat). */
 const SHIFT = 0;
@@ -29,6 +30,8 @@ interface ScanExports {
   bFound: { value: number };
   aResume: { value: number };
   bResume: { value: number };
+  lineStart: { value: number };
+  lastLine: { value: number };
   skip: (a: number, aTo: number, b: number, bTo: number) => void;
   anchors: (at: number, to: number) => number;
 }
@@ -68,12 +71,16 @@ export function wasmSearch(
       memory[SHIFT + littleEndian] = table.shift[pair] as number;
       memory[OPENS + littleEndian] = table.opens[pair] as number;
     }
-    for (const gram of chosenGrams(table)) {
-      const hash = Math.imul(gram, 0x9e3779b1) >>> 16;
+    for (const gram of table.buckets.flat().flatMap(spellings)) {
+      const hash = gramHash(gram);
       memory[GRAM_SET + (hash >>> 3)] = (memory[GRAM_SET + (hash >>> 3)] as number) | (1 << (hash & 7));
     }
+    writeLiterals(memory, table, spellings);
   }
-  if (anchors !== undefined) memory.set(anchors.classes, CLASSES);
+  if (anchors !== undefined) {
+    if (!writeNeedles(memory, anchors)) return undefined;
+    memory.set(anchors.classes, CLASSES);
+  }
   // the text starts a line
   memory[TEXT - 1] = 10;
   const search: Search = { scan, memory, found: new Uint32Array(scan.memory.buffer, FOUND, FOUND_CAPACITY), table, anchors };
@@ -101,7 +108,7 @@ function searchPiece(search: Search, bytes: Buffer, from: number, to: number): n
   const { memory, table, anchors } = search;
   memory.set(bytes.subarray(from, to), TEXT);
   const byWindows = table === undefined ? [] : windowLines(search, bytes, from, to);
-  const byAnchors = anchors === undefined ? [] : anchorLines(search, bytes, from, to);
+  const byAnchors = anchors === undefined ? [] : anchorLines(search, from, to);
   return mergeSorted(byWindows, byAnchors);
 }
 
@@ -151,27 +158,26 @@ function checkPlaces(
   }
 }
 
-/** The lines the anchor pass finds in the text (copied in). */
-function anchorLines({ scan, found, anchors }: Search, bytes: Buffer, from: number, to: number): number[] {
+/** The lines the anchor pass finds in the text (copied in), each listed once by the module. */
+function anchorLines({ scan, found }: Search, from: number, to: number): number[] {
   const starts: number[] = [];
-  const last = { line: -1 };
-  const lineAt = (at: number): number => anchoredLine(bytes, at, anchors as Anchors);
-  for (let at = TEXT; at < TEXT + (to - from); at = scan.resume.value)
-    checkPlaces(found, scan.anchors(at, TEXT + (to - from)), from, bytes, starts, last, lineAt);
+  const shift = from - TEXT;
+  scan.lineStart.value = TEXT;
+  scan.lastLine.value = 0;
+  for (let at = TEXT; at < TEXT + (to - from); at = scan.resume.value) {
+    const count = scan.anchors(at, TEXT + (to - from));
+    for (let k = 0; k < count; k++) starts.push((found[k] as number) + shift);
+  }
   return starts;
 }
 
-/** Every spelling of the entries' chosen four bytes (both cases of a folding key's letters), as little-endian u32s. */
-function chosenGrams({ buckets }: SkipTable): number[] {
-  const grams: number[] = [];
-  for (const { code, offset, key } of buckets.flat()) {
-    let spellings = [0];
-    for (let i = 3; i >= 0; i--) {
-      const byte = code[offset + i] as number;
-      const cases = key.folds && byte >= 97 && byte <= 122 ? [byte, byte - 32] : [byte];
-      spellings = spellings.flatMap((low) => cases.map((b) => ((low << 8) | b) >>> 0));
-    }
-    grams.push(...spellings);
+/** Every spelling of an entry's chosen four bytes (both cases of a folding key's letters), as little-endian u32s. */
+function spellings({ code, offset, key }: Entry): number[] {
+  let grams = [0];
+  for (let i = 3; i >= 0; i--) {
+    const byte = code[offset + i] as number;
+    const cases = key.folds && byte >= 97 && byte <= 122 ? [byte, byte - 32] : [byte];
+    grams = grams.flatMap((low) => cases.map((b) => ((low << 8) | b) >>> 0));
   }
   return grams;
 }
