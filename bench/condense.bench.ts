@@ -5,6 +5,7 @@ import { encode } from 'gpt-tokenizer';
 import { condense, estimateTokens, normalizeText } from '../src/condense/index.js';
 import { loadFixtures, loadOutsiderFixtures } from '../test/condense/fixtures.js';
 import type { Fixture } from '../test/condense/fixtures.js';
+import { oracleView } from './condense-oracle.js';
 
 type Cut = (fixture: Fixture) => string;
 
@@ -86,6 +87,8 @@ function table(title: string, fixtures: Fixture[]): void {
     ['condense (2000)', score(fixtures, condensed)],
     ['head 50 + tail 50', score(fixtures, headTail50)],
     ['codex 10k head/tail', score(fixtures, codexCut)],
+    // the ceiling at 100% recall: the must-keep lines and one exact marker per gap (bench/condense-oracle.ts)
+    ['oracle (must-keep)', score(fixtures, oracleView)],
   ];
   console.log(`\n${title} (${fixtures.length} cases)`);
   console.log(`${'strategy'.padEnd(22)} ${'pooled red.'.padStart(11)} ${'mean red.'.padStart(10)} ${'recall'.padStart(8)}`);
