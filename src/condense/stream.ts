@@ -1,4 +1,5 @@
 import { classify } from './classify.js';
+import { problemLines } from './problem-lines.js';
 import type { Testers } from './classify.js';
 import type { Classified } from './classify.js';
 import { coarseFailureFolds, findFolds } from './fold.js';
@@ -116,7 +117,7 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
       explained: plan.explained && !fits,
       hidden: fits ? ordinaryRuns(lines, classified.roles, stream.shapes) : undefined,
       unread: map.unread,
-      pinned: view.pinned,
+      pinned: fits && plan.focused ? [...view.pinned, ...problemLines(lines)] : view.pinned,
       headingOf: classified.headingOf,
     });
     return render({
