@@ -36,10 +36,9 @@ export function fitsWhole(c: FillCase): boolean {
   return c.overview === 'none' && c.tokens <= c.budget && !(c.explained && c.tokens > c.totalBudget * EXPLAINED_WHOLE_SHARE);
 }
 
-const FITTING_FOCUSED_FILL_OF_STREAM = 0.1;
 /** Most tokens spent on headings, head and tail beyond what is always shown. */
 export function fillLimit(c: FillCase): number {
-  if (fitsWhole(c)) return c.focused ? c.tokens * FITTING_FOCUSED_FILL_OF_STREAM : Infinity;
+  if (fitsWhole(c)) return Infinity;
   if (c.explained || (c.focused && c.overview === 'none'))
     return Math.min(c.budget * FOCUSED_FILL_SHARE, c.tokens * FOCUSED_FILL_OF_STREAM);
   if (c.overview === 'none') return Infinity;

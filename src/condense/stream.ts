@@ -1,5 +1,4 @@
 import { classify } from './classify.js';
-import { problemLines } from './problem-lines.js';
 import type { Testers } from './classify.js';
 import type { Classified } from './classify.js';
 import { coarseFailureFolds, findFolds } from './fold.js';
@@ -117,7 +116,7 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
       explained: plan.explained && !fits,
       hidden: fits ? ordinaryRuns(lines, classified.roles, stream.shapes) : undefined,
       unread: map.unread,
-      pinned: fits && plan.focused ? [...view.pinned, ...problemLines(lines)] : view.pinned,
+      pinned: view.pinned,
       headingOf: classified.headingOf,
     });
     return render({

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { condense } from '../../src/condense/index.js';
 import { normalizeLines } from '../../src/condense/normalize.js';
-import { isProblemLine } from '../../src/condense/problem-lines.js';
 import { expectExactView } from '../helpers/view-check.js';
 
 // Chatter of a run that failed: every line another shape (no run of look-alikes to fold), none saying anything went wrong.
@@ -44,45 +43,35 @@ const failingRun = (): string =>
   ].join('\n');
 
 describe('small outputs (under the budget) that failed', () => {
-  it('show their failures, problem lines and places; the chatter around them folds into exact markers', () => {
-    const stderr = failingRun();
+  // Measured on the tune half of the outsider captures: folding the chatter of a small failing output into markers
+  // (a tenth of its cost left for it) moved the tune half's mean reduction by nothing, and cost must-keep lines on the
+  // frozen half (a dependency named on the line before the error, a call stack's place): such outputs keep every line
+  // but their runs of look-alikes.
+  it('show their failures and every line but their runs of look-alikes, which fold into exact markers', () => {
+    const stderr = failingRun().replace(
+      'loading twelve plugins in declared order',
+      Array.from({ length: 8 }, (_, i) => `loading plugin ${i + 1} of 8`).join('\n'),
+    );
     const result = condense({ command: 'node index.js', stdout: '', stderr, exitCode: 1 }, { recordId: 'r_small' });
     expect(result.tokensBefore).toBeLessThan(2000);
     expect(result.strategy).toBe('condensed');
     for (const kept of [
+      ...CHATTER.filter((line) => !line.startsWith('loading')),
       'Error: connection refused by 127.0.0.1:5432',
       'at connect (/srv/app/lib/db.js:42:11)',
-      'at main (/srv/app/index.js:7:3)',
-      '/srv/app/lib/db.js:42',
       'warning: cache directory /var/cache/app is not writable, using a temporary one',
     ])
       expect(result.stderr).toContain(kept);
-    // at most a tenth of what the output costs goes to the chatter
-    const chatterShown = CHATTER.filter((line) => result.stderr.includes(line));
-    expect(chatterShown.length).toBeLessThanOrEqual(3);
-    expect(result.tokensAfter).toBeLessThan(result.tokensBefore * 0.65);
+    expect(result.stderr).toContain('loading plugin 1 of 8');
+    expect(result.stderr).not.toContain('loading plugin 5 of 8');
     expectExactView(normalizeLines(stderr), result.stderr, result.stderrOmitted, { endsWithNewline: false });
   });
 
-  it('stay whole under 100 tokens (measured: below it a marker and its neighbours cost what they save)', () => {
+  it('stay whole under 100 tokens (measured: at 50 or 0 the tune half lost must-keep lines for 0.3 points of mean reduction; at 200 the mean fell 0.9 points)', () => {
     const stderr =
       'loading the plugins\nError: connection refused by 127.0.0.1:5432\n    at connect (/srv/app/lib/db.js:42:11)\n';
     const result = condense({ command: 'node index.js', stdout: '', stderr, exitCode: 1 }, { recordId: 'r_tiny' });
     expect(result.strategy).toBe('pass-through');
     expect(result.stderr).toBe(stderr);
-  });
-
-  it('know a problem line by its words or its place, whatever the tool', () => {
-    for (const line of [
-      "worker.rb:2:in `fetch': id 6 out of range (ArgumentError)",
-      '  File "/tmp/run.py", line 11, in <module>',
-      'at shop.Inventory.load(Inventory.java:7)',
-      '  Could NOT find GTest (missing: GTEST_LIBRARY',
-      "find: '/root': Permission denied",
-      'WARNING ledger.run: rate table is 3 days old',
-    ])
-      expect(isProblemLine(line), line).toBe(true);
-    for (const line of ['compiling templates into the render cache', 'errors.ts', 'src/error_handler/index.ts'])
-      expect(isProblemLine(line), line).toBe(false);
   });
 });
