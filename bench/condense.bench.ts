@@ -6,6 +6,7 @@ import { condense, estimateTokens, normalizeText } from '../src/condense/index.j
 import { loadFixtures, loadOutsiderFixtures } from '../test/condense/fixtures.js';
 import type { Fixture } from '../test/condense/fixtures.js';
 import { oracleView } from './condense-oracle.js';
+import { spendTable } from './condense-spend.js';
 
 type Cut = (fixture: Fixture) => string;
 
@@ -180,6 +181,8 @@ function throughput(fixtures: Fixture[]): void {
   console.log(`estimateTokens: ${measure(text.length, () => estimateTokens(text), 15)}`);
 }
 
+const diagnosticOf = (rows: Fixture[]): Fixture[] => rows.filter((f) => f.class === 'diagnostic');
+
 /** Names of the outsider captures added after the first 48 (g2-, g3- diagnostic, d2- data). */
 const SECOND_SET = /^(?:g2|g3|d2)-/;
 
@@ -219,6 +222,13 @@ function quality(fixtures: Fixture[]): void {
       rows.filter((f) => f.class === 'data'),
     );
     table(`outsider ${half} half: all`, rows);
+    // aggregate over the half: the frozen one's rows are never printed one by one
+    spendTable(`outsider ${half} half, diagnostic outputs over 2000 tokens`, diagnosticOf(rows), 2000);
+    spendTable(
+      `outsider ${half} half, diagnostic outputs within 2000 tokens`,
+      diagnosticOf(rows).filter((f) => estimateTokens(f.stdout + f.stderr) <= 2000),
+      0,
+    );
     // the second set (g2- diagnostic captures) apart from the first 48, so each can be compared with what came before
     const diagnostic = rows.filter((f) => f.class === 'diagnostic');
     table(

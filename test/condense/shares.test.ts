@@ -21,11 +21,11 @@ const spentOn = (view: string, lines: readonly string[]): number => {
     .reduce((sum, line) => sum + estimateTokens(line) + 1, 0);
 };
 
-// The shares of the budget beyond what is always shown (src/condense/shares.ts), measured on the tune half of the
-// outsider captures: halving them (10% to 5%) lost no must-keep line there nor on the 56 own fixtures; at 0 the own
-// fixtures lost 2 lines (a data output's sample, an install log's last lines).
+// The shares of the budget beyond what is always shown (src/condense/shares.ts), measured on the outsider captures:
+// halving them (10% to 5%) gained 0.3 points of mean reduction on the tune half and lost 2 must-keep lines of the
+// frozen half; at 0 the own fixtures lost 2 lines too. A tenth of the budget, no more, goes around the failures.
 describe('what a view spends beyond its must-keep kinds of line', () => {
-  it('spends at most 5% of the budget on the lines around the failures of a long log', () => {
+  it('spends at most 10% of the budget on the lines around the failures of a long log', () => {
     const around = [...chatter(1500, 'before'), ...chatter(1500, 'after')];
     const stderr = [
       ...around.slice(0, 1500),
@@ -37,15 +37,15 @@ describe('what a view spends beyond its must-keep kinds of line', () => {
     expect(result.stderr).toContain('src/net.c:88:3: error: unknown type name ‘sockaddr_in6’');
     const spent = spentOn(result.stderr, around);
     expect(spent).toBeGreaterThan(0);
-    expect(spent).toBeLessThanOrEqual(2000 * 0.05);
+    expect(spent).toBeLessThanOrEqual(2000 * 0.1);
     expectExactView(normalizeLines(stderr), result.stderr, result.stderrOmitted, { endsWithNewline: false });
   });
 
-  it('spends at most 5% of the budget on the sample lines of a data output its overview counts', () => {
+  it('spends at most 10% of the budget on the sample lines of a data output its overview counts', () => {
     const lines = Array.from({ length: 4000 }, (_, i) => `./src/${WORDS[i % 12]}/${WORDS[(i * 7) % 12]}-${i}.ts`);
     const stdout = `${lines.join('\n')}\n`;
     const result = condense({ command: 'find . -name "*.ts"', stdout, exitCode: 0 }, { recordId: 'r_find' });
     expect(result.stdout).toContain('[overview:');
-    expect(spentOn(result.stdout, lines)).toBeLessThanOrEqual(2000 * 0.05);
+    expect(spentOn(result.stdout, lines)).toBeLessThanOrEqual(2000 * 0.1);
   });
 });
