@@ -5,6 +5,8 @@ import { encode } from 'gpt-tokenizer';
 import { condense, estimateTokens, normalizeText } from '../src/condense/index.js';
 import { loadFixtures, loadOutsiderFixtures } from '../test/condense/fixtures.js';
 import type { Fixture } from '../test/condense/fixtures.js';
+import { oracleView } from './condense-oracle.js';
+import { spendTable } from './condense-spend.js';
 
 type Cut = (fixture: Fixture) => string;
 
@@ -86,6 +88,8 @@ function table(title: string, fixtures: Fixture[]): void {
     ['condense (2000)', score(fixtures, condensed)],
     ['head 50 + tail 50', score(fixtures, headTail50)],
     ['codex 10k head/tail', score(fixtures, codexCut)],
+    // the ceiling at 100% recall: the must-keep lines and one exact marker per gap (bench/condense-oracle.ts)
+    ['oracle (must-keep)', score(fixtures, oracleView)],
   ];
   console.log(`\n${title} (${fixtures.length} cases)`);
   console.log(`${'strategy'.padEnd(22)} ${'pooled red.'.padStart(11)} ${'mean red.'.padStart(10)} ${'recall'.padStart(8)}`);
@@ -177,6 +181,8 @@ function throughput(fixtures: Fixture[]): void {
   console.log(`estimateTokens: ${measure(text.length, () => estimateTokens(text), 15)}`);
 }
 
+const diagnosticOf = (rows: Fixture[]): Fixture[] => rows.filter((f) => f.class === 'diagnostic');
+
 /** Names of the outsider captures added after the first 48 (g2-, g3- diagnostic, d2- data). */
 const SECOND_SET = /^(?:g2|g3|d2)-/;
 
@@ -216,6 +222,13 @@ function quality(fixtures: Fixture[]): void {
       rows.filter((f) => f.class === 'data'),
     );
     table(`outsider ${half} half: all`, rows);
+    // aggregate over the half: the frozen one's rows are never printed one by one
+    spendTable(`outsider ${half} half, diagnostic outputs over 2000 tokens`, diagnosticOf(rows), 2000);
+    spendTable(
+      `outsider ${half} half, diagnostic outputs within 2000 tokens`,
+      diagnosticOf(rows).filter((f) => estimateTokens(f.stdout + f.stderr) <= 2000),
+      0,
+    );
     // the second set (g2- diagnostic captures) apart from the first 48, so each can be compared with what came before
     const diagnostic = rows.filter((f) => f.class === 'diagnostic');
     table(

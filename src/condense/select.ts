@@ -130,7 +130,9 @@ export function selectLines(input: SelectInput): Selection {
         (folded[i] === 1 && input.explained) ||
         uselessHeading(i) ||
         input.hidden?.[i] === 1 ||
-        input.unread?.[i] === 1
+        input.unread?.[i] === 1 ||
+        // an unpriced line (read around a failure in the middle of a huge stream) is no part of the head or tail
+        costs[i] === 0
       )
         continue;
       const previous = i - step;
