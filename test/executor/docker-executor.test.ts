@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRecordStore, dockerExecutor, run, type Executor } from '../../src/index.js';
 import { dockerUnavailable, startDockerEngine, type DockerEngine } from './docker-engine.js';
@@ -64,13 +65,16 @@ describe.skipIf(unavailable !== undefined)(`the Docker executor${unavailable ? `
   it('reports a container that dies mid-run clearly, without hanging', async () => {
     const container = await engine.startContainer('tersh-dies');
     const executor = executorFor(container);
-    setTimeout(() => engine.cli(['kill', container]), 1_500);
-    const started = Date.now();
-    const result = await run('sleep 60; echo never', { executor, allowIdleSleep: true, timeoutMs: 30_000 });
-    expect(Date.now() - started).toBeLessThan(15_000);
+    const pending = run('sleep 60; echo never', { executor, allowIdleSleep: true, timeoutMs: 60_000 });
+    // Killed once the command runs there, not after a fixed delay: on a loaded machine `docker exec` alone can take seconds.
+    while (!(await engine.commandLines(container)).some((line) => line.includes('sleep 60'))) await delay(100);
+    const killed = Date.now();
+    engine.cli(['kill', container]);
+    const result = await pending;
+    expect(Date.now() - killed).toBeLessThan(15_000);
     expect(result).toMatchObject({ ok: false, exit: null, status: 'error' });
     expect(result.message).toMatch(/docker:tersh-dies stopped during the run/);
-  }, 30_000);
+  }, 90_000);
 
   it('keeps 100 MB of output whole in the host store while the host grows by less than 64 MB', async () => {
     const container = await engine.startContainer('tersh-big');
