@@ -22,6 +22,8 @@ export interface StartedProgram {
   exit: Promise<unknown>;
   /** The pid's start time (field 22 of /proc/<pid>/stat), read by the starter; else the host reads it. */
   startTicks?: number | undefined;
+  /** The starter forked it inside the cgroup it was given (see `forksInCgroup`). */
+  inCgroup?: boolean | undefined;
 }
 
 /** Starts the program of `request` (wrapped to enter `cgroup` first, when there is one) and resolves once it has a pid. */
@@ -33,6 +35,11 @@ export type StartProgram<Started extends StartedProgram> = (
 export interface TiedStartOptions {
   /** Registers the run with the host's watchdog (false: the starter kills it if the host dies). */
   watchdog: boolean;
+  /**
+   * The starter forks the program inside the cgroup it is given and says so in `inCgroup` (the warm spawner's
+   * helper joins the cgroup for its fork): no wrapper, and no move by the host when it did.
+   */
+  forksInCgroup?: boolean;
 }
 
 export interface TiedStart<Started> {
@@ -45,7 +52,8 @@ export interface TiedStart<Started> {
 /**
  * Starts a run's main process on this host, in a cgroup of its own where the host may create one, and ties it
  * to the host's life unless it is `detached` (`watchdog: false` when the starter itself kills it if the host dies).
- * Resolves as soon as the pid is known. The wrapper moves the command into the cgroup before it runs; the host moves
+ * Resolves as soon as the pid is known. The wrapper moves the command into the cgroup before it runs (or the starter
+ * forks it there, `forksInCgroup`); the host moves
  * the pid too, meanwhile, until one such move has proved that moves work here, and from then on only when `processes`
  * first lists or kills anything of a run still running. `processes` waits for the move before it does.
  * No await comes between the start and the return, so a direct child's output is read from its first byte.
@@ -56,8 +64,9 @@ export async function startTied<Started extends StartedProgram>(
   options: TiedStartOptions = { watchdog: true },
 ): Promise<TiedStart<Started>> {
   let cgroup = request.detached ? undefined : runCgroup(request.tag, { watchdog: options.watchdog });
-  const wrap = cgroup !== undefined && (request.found === true || wouldStart(request.file, request.cwd, request.env));
-  if (cgroup && !wrap) cgroup = void removeCgroup(cgroup);
+  const forks = options.forksInCgroup === true;
+  const wrap = cgroup !== undefined && !forks && (request.found === true || wouldStart(request.file, request.cwd, request.env));
+  if (cgroup && !wrap && !forks) cgroup = void removeCgroup(cgroup);
   let started: Started;
   try {
     started = await start(
@@ -82,13 +91,16 @@ export async function startTied<Started extends StartedProgram>(
     }
     return entry !== 'refused';
   };
+  if (cgroup && started.inCgroup) noteCgroupMoveWorked();
+  const inPlace = cgroup === undefined || started.inCgroup === true;
+  // A starter that could not fork it inside leaves the move to the host, at once (its forks would start outside).
+  const movesLater = cgroupMovesWork() && !forks;
   let exited = false;
-  if (cgroup && cgroupMovesWork()) void started.exit.then(() => (exited = true));
+  if (!inPlace && movesLater) void started.exit.then(() => (exited = true));
   // Until a move has worked here, the host moves every pid at once (what proves it); then only when needed, and
   // not for a run that ended by itself: its wrapper had moved it before the command ran, so nothing of it started
   // outside, and a write would only take the kernel's migration lock (which stalls every fork on the machine).
-  const entering =
-    cgroup === undefined ? undefined : cgroupMovesWork() ? () => (exited ? Promise.resolve(true) : enter()) : enter();
+  const entering = inPlace ? undefined : movesLater ? () => (exited ? Promise.resolve(true) : enter()) : enter();
   const processes = new RunProcesses(marks, cgroup, entering);
   const release =
     request.detached || process.platform === 'win32' ? () => undefined : holdRun(held, { watchdog: options.watchdog });

@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection, type Socket } from 'node:net';
 import { finished } from 'node:stream/promises';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createCgroupParent, createRunCgroup, removeCgroup } from '../../src/process/cgroup.js';
 import { readProcEntry } from '../../src/process/proc-scan.js';
 import { WarmSpawner, type WarmRequest } from '../../src/process/warm/warm-spawner.js';
 import { signalPids } from '../../src/process/group.js';
@@ -51,6 +52,34 @@ async function runToEnd(
 }
 
 describe('the warm spawner', () => {
+  const cgroupParent = createCgroupParent();
+  const ownCgroup = (pid: number | 'self'): string | undefined =>
+    readFileSync(`/proc/${pid}/cgroup`, 'utf8')
+      .split('\n')
+      .find((line) => line.startsWith('0::'));
+
+  it.skipIf(!cgroupParent)('forks a command inside the cgroup it is given, then returns the helper to its own', async () => {
+    const tag = `warm-cgroup-${process.pid}`;
+    const cgroup = createRunCgroup(cgroupParent!, tag)!;
+    try {
+      const req = request('/bin/sh', ['-c', 'grep ^0:: /proc/self/cgroup; sh -c "grep ^0:: /proc/self/cgroup"'], { cgroup, tag });
+      const launched = await spawner.launch(req);
+      const [stdout, , exit] = await Promise.all([collect(launched.stdout), collect(launched.stderr), launched.exit]);
+      launched.release();
+      expect(exit.code).toBe(0);
+      expect(launched.inCgroup).toBe(true);
+      // Its command and what that forks are in the run's cgroup; the helper is back where the host put it.
+      expect(stdout.split('\n').filter(Boolean)).toEqual([
+        expect.stringMatching(new RegExp(`/${tag}$`)),
+        expect.stringMatching(new RegExp(`/${tag}$`)),
+      ]);
+      expect(ownCgroup(spawner.helperPid)).toBe(ownCgroup('self'));
+    } finally {
+      removeCgroup(cgroup);
+      removeCgroup(cgroupParent!);
+    }
+  });
+
   it('starts a command with the env, cwd and umask given, and reports its exit code', async () => {
     const previous = process.umask(0o027);
     try {

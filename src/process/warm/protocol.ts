@@ -20,6 +20,8 @@ export interface StartMessage {
   umask: number;
   /** A third socket as the command's stdin; /dev/null otherwise. */
   stdin: boolean;
+  /** The cgroup folder the command is forked in (the helper joins it for the fork, then returns home). */
+  cgroup?: string | undefined;
   /** Kill the run if the host dies (its run tag, for the sweep), until a `release`. */
   watch: { tag: string; cgroup?: string | undefined } | null;
   /** Runs released since the last message (ended, nothing left of them), told with this start instead of alone. */
@@ -40,6 +42,8 @@ export interface StartedMessage {
   pid: number;
   /** Its start time (field 22 of /proc/<pid>/stat; 0 when unread), so the host needs no read of its own. */
   startTicks: number;
+  /** The command was forked in the start's `cgroup` (false: the helper could not join it). */
+  inCgroup: boolean;
 }
 
 /** The command could not start: the fields of the error Node's own spawn raises. */

@@ -24,7 +24,7 @@ export const warmLauncher: Launcher = {
     const { started, processes, release } = await startTied(
       request,
       (program, cgroup) => spawner.launch({ ...program, watch: !request.detached, cgroup }),
-      { watchdog: false },
+      { watchdog: false, forksInCgroup: true },
     );
     return {
       pid: started.pid,

@@ -12,7 +12,7 @@ import { SocketFolder } from './socket-folder.js';
 const SOCKETS_WAIT_MS = 5_000;
 const READY_WAIT_MS = 30_000;
 
-/** A launch as the helper takes it: `watch` instead of `detached`, and the cgroup the command enters. */
+/** A launch as the helper takes it: `watch` instead of `detached`, and the cgroup the command is forked in. */
 export interface WarmRequest extends Omit<LaunchRequest, 'detached'> {
   /** Killed by the helper if the host dies, until released. */
   watch: boolean;
@@ -26,6 +26,8 @@ export interface WarmProcess {
   pid: number;
   /** The pid's start time, as the helper read it. */
   startTicks: number;
+  /** It was forked in the request's cgroup (false: the helper could not join it, or there was none). */
+  inCgroup: boolean;
   stdout: Socket;
   stderr: Socket;
   stdin: Socket | null;
@@ -40,7 +42,7 @@ interface InFlight {
   exited: boolean;
   resolveExit: (exit: WarmExit) => void;
   reject: (error: Error) => void;
-  started: (pid: number, startTicks: number) => void;
+  started: (pid: number, startTicks: number, inCgroup: boolean) => void;
   cancelSockets: () => void;
   /** Settles once the command's sockets are claimed (or never came), after `started`. */
   connecting?: Promise<unknown>;
@@ -158,7 +160,7 @@ export class WarmSpawner {
           expected.cancel();
           reject(error);
         },
-        started: (pid, startTicks) => {
+        started: (pid, startTicks, inCgroup) => {
           entry.pid = pid;
           entry.connecting = this.connected(expected.sockets).then((sockets) => {
             if (!sockets)
@@ -174,6 +176,7 @@ export class WarmSpawner {
             resolve({
               pid,
               startTicks,
+              inCgroup,
               stdout: sockets.get(1)!,
               stderr: sockets.get(2)!,
               stdin: sockets.get(0) ?? null,
@@ -218,6 +221,7 @@ export class WarmSpawner {
       file: request.file,
       args: request.args,
       cwd: request.cwd,
+      ...(request.cgroup ? { cgroup: request.cgroup } : {}),
       set,
       unset,
       umask,
@@ -243,7 +247,7 @@ export class WarmSpawner {
     if (message.op === 'ready') return;
     const entry = this.runs.get(message.id);
     if (!entry) return;
-    if (message.op === 'started') entry.started(message.pid, message.startTicks);
+    if (message.op === 'started') entry.started(message.pid, message.startTicks, message.inCgroup);
     else if (message.op === 'failed') entry.reject(startError(message));
     else if (message.op === 'exit') entry.resolveExit({ code: message.code, signal: message.signal });
   }
