@@ -127,6 +127,11 @@ export class WarmSpawner {
     return this.helper.pid;
   }
 
+  /** Runs started through it and not ended yet (a start in flight included). */
+  get inFlight(): number {
+    return this.runs.size;
+  }
+
   /** False once the helper has exited (a crash, or close()). */
   get alive(): boolean {
     return !this.exited && !this.closed;
