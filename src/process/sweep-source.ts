@@ -60,7 +60,11 @@ function sweepRuns(runs, parent) {
     if (!run.cgroup) continue;
     while (!rmdir(run.cgroup) && Date.now() < until) pause(10);
   }
-  if (parent) rmdir(parent);
+  if (parent) {
+    // The host's emptied run cgroups, kept for its next runs (host-lifetime.ts), go with its folder.
+    try { for (const name of fs.readdirSync(parent, { withFileTypes: true })) if (name.isDirectory()) rmdir(parent + '/' + name.name); } catch {}
+    rmdir(parent);
+  }
   process.exit(0);
 }
 `;

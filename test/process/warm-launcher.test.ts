@@ -11,6 +11,17 @@ import { waitFor } from '../jobs/helpers.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDirs();
+/** The cgroup v2 folder this process (and a host it spawns) is in, where there is one. */
+const cgroupRoot = ((): string | undefined => {
+  const mount = readFileSync('/proc/self/mounts', 'utf8')
+    .split('\n')
+    .map((line) => line.split(' '))
+    .find((fields) => fields[2] === 'cgroup2')?.[1];
+  const own = readFileSync('/proc/self/cgroup', 'utf8')
+    .split('\n')
+    .find((line) => line.startsWith('0::'));
+  return mount && own !== undefined ? join(mount, own.slice(3)) : undefined;
+})();
 const store = () => createRecordStore({ dir: join(tempDir(), 'records') });
 const host = new URL('../fixtures/run/warm-run-host.ts', import.meta.url).pathname;
 const oneRunHost = new URL('../fixtures/run/one-run-host.ts', import.meta.url).pathname;
@@ -127,6 +138,10 @@ describe.runIf(process.platform === 'linux')('run() through the warm spawner', (
         expect(helpers.filter((entry) => entry.cmdline.includes('--max-old-space-size=32'))).toEqual([]); // the watchdog's
         child.kill('SIGKILL');
         expect(await waitFor(() => livePidsWith(`sleep ${marker}`).length === 0, 3_000)).toBe(true);
+        // Its cgroup folder goes too, with the emptied run cgroup it kept for a next run.
+        const folders = (): string[] =>
+          cgroupRoot ? readdirSync(cgroupRoot).filter((name) => name.startsWith(`tersh-${child.pid}-`)) : [];
+        expect(await waitFor(() => folders().length === 0, 3_000)).toBe(true);
       } finally {
         child.kill('SIGKILL');
         signalPids(livePidsWith(`sleep ${marker}`), 'SIGKILL');
