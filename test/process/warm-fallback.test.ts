@@ -17,8 +17,17 @@ describe.runIf(process.platform === 'linux')("when the warm spawner's helper cra
       expect(await warmSpawnerReady()).toBe(true);
       const first = warmSpawner()!.helperPid;
       const seconds = uniqueSleepSeconds();
-      const running = run(`sleep ${seconds}`, { store: store(), spawner: 'warm', allowIdleSleep: true, timeoutMs: 30_000 });
-      while (livePidsWith(`sleep ${seconds}`).length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      // Its first line reaches the host only once the host knows the pid (the helper forks `sleep` itself now: seeing it
+      // in /proc came before the helper's `started` did, and the kill then fell before the start).
+      let spoke = false;
+      const running = run(`echo up; exec sleep ${seconds}`, {
+        store: store(),
+        spawner: 'warm',
+        allowIdleSleep: true,
+        timeoutMs: 30_000,
+        onStdout: () => (spoke = true),
+      });
+      while (!spoke || livePidsWith(`sleep ${seconds}`).length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
       process.kill(first, 'SIGKILL');
       const lost = await running;
       expect(lost).toMatchObject({ ok: false, exit: null, status: 'error' });
