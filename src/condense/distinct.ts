@@ -81,7 +81,19 @@ export function distinctFailures(
     const named: number[] = [];
     placed.set(group.exemplar, named);
     const texts = new Set([places.told(group.exemplar, blockEnds.get(group.exemplar))]);
-    const messages = new Set([messageOf(lines[group.exemplar] as string, places.at(group.exemplar))]);
+    const messageAt = (i: number): string => messageOf(lines[i] as string, places.at(i));
+    /** The place a failure points at (its own, its block's or its heading's), '' when it names none. */
+    const placeOfFailure = (i: number): string => {
+      const line = places.lineOf(i, blockEnds.get(i));
+      if (line !== undefined) {
+        const place = places.at(line) as Place;
+        return place.file + place.at;
+      }
+      const heading = places.heading(i);
+      return heading === undefined ? '' : (lines[heading] as string);
+    };
+    const messages = new Set([messageAt(group.exemplar)]);
+    const toldAt = new Set([`${messageAt(group.exemplar)}\n${placeOfFailure(group.exemplar)}`]);
     const names = new Set([namesOf(lines[group.exemplar] as string)]);
     const members = scanned(group);
     for (let k = 0; k < members.length; k++) {
@@ -89,20 +101,23 @@ export function distinctFailures(
       const text = places.told(i, blockEnds.get(i));
       if (texts.has(text)) continue;
       texts.add(text);
+      const message = messageAt(i);
+      const place = placeOfFailure(i);
+      // the same message at the same place, other numbers aside (a retry's count, a duration, an address): a repeat
+      if (place !== '' && toldAt.has(`${message}\n${place}`)) continue;
+      toldAt.add(`${message}\n${place}`);
       const namesPlace = places.lineOf(i, blockEnds.get(i)) !== undefined;
       if (namesPlace) named.push(i);
       // past the first members, a look-alike is only named by place (its line shown only if it came earlier)
       if (k >= MAX_SCANNED) continue;
       groupSize.set(i, group.members.length);
-      const message = messageOf(lines[i] as string, places.at(i));
       if (!messages.has(message)) {
         messages.add(message);
         newMessages.push(i);
         continue;
       }
       // the same message: another failure only when it names another place (else a repeat with other numbers)
-      const hasPlace =
-        namesPlace || places.heading(i) !== undefined || FAILED_TEST.test(text) || isNewName(names, lines[i] as string);
+      const hasPlace = place !== '' || FAILED_TEST.test(text) || isNewName(names, lines[i] as string);
       if (hasPlace) newPlaces.push(i);
     }
   }
