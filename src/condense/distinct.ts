@@ -42,7 +42,7 @@ function isNewName(seen: Set<string>, line: string): boolean {
 }
 
 /** Members whose places a fold marker may name (it lists about 400 and counts the rest). */
-const MAX_NAMED = 5000;
+const MAX_NAMED = 2000;
 
 const scanned = (group: FoldGroup): readonly number[] =>
   group.members.length > MAX_NAMED ? group.members.slice(0, MAX_NAMED) : group.members;
@@ -96,8 +96,18 @@ export function distinctFailures(
     const toldAt = new Set([`${messageAt(group.exemplar)}\n${placeOfFailure(group.exemplar)}`]);
     const names = new Set([namesOf(lines[group.exemplar] as string)]);
     const members = scanned(group);
+    const namedAt = new Set<string>();
     for (let k = 0; k < members.length; k++) {
       const i = members[k] as number;
+      // past the first members, a look-alike is only named by place, each place once (a huge log's flood stays cheap)
+      if (k >= MAX_SCANNED) {
+        const place = placeOfFailure(i);
+        if (place !== '' && !namedAt.has(place) && places.lineOf(i, blockEnds.get(i)) !== undefined) {
+          namedAt.add(place);
+          named.push(i);
+        }
+        continue;
+      }
       const text = places.told(i, blockEnds.get(i));
       if (texts.has(text)) continue;
       texts.add(text);
@@ -106,10 +116,10 @@ export function distinctFailures(
       // the same message at the same place, other numbers aside (a retry's count, a duration, an address): a repeat
       if (place !== '' && toldAt.has(`${message}\n${place}`)) continue;
       toldAt.add(`${message}\n${place}`);
-      const namesPlace = places.lineOf(i, blockEnds.get(i)) !== undefined;
-      if (namesPlace) named.push(i);
-      // past the first members, a look-alike is only named by place (its line shown only if it came earlier)
-      if (k >= MAX_SCANNED) continue;
+      if (places.lineOf(i, blockEnds.get(i)) !== undefined) {
+        namedAt.add(place);
+        named.push(i);
+      }
       groupSize.set(i, group.members.length);
       if (!messages.has(message)) {
         messages.add(message);

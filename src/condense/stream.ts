@@ -151,7 +151,7 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
     result = attempt(blockEnds, plan.budget);
     tokens = estimateTokens(result.text);
   }
-  if (tokens > plan.budget * 1.5 && classified.signalCount <= MAX_COARSE_SIGNALS) {
+  if (tokens > ceilingTokens && classified.signalCount <= MAX_COARSE_SIGNALS) {
     folds = coarseFailureFolds(lines, classified.roles, folds, places);
     distinct = distinctFailures(lines, classified.roles, folds, classified.blockEnds, places);
     result = attempt(blockEnds, plan.budget);
