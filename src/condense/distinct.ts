@@ -1,7 +1,6 @@
 import type { FoldGroup } from './fold.js';
 import type { Place, PlaceReader } from './locations.js';
 import { Role } from './roles.js';
-import { shapeOf } from './shape.js';
 
 /** Members of one group looked at (a huge log's thousandth look-alike is past what a view or a marker can name). */
 const MAX_SCANNED = 300;
@@ -9,9 +8,19 @@ const MAX_SCANNED = 300;
 // the word, or a linter's code its tool calls an error or a fatal (pylint and pycodestyle's `E0102`, `F821`)
 const ERROR_WORD = /\b(?:error|Error|ERROR|fatal|FATAL|FAIL(?:ED)?|panicked|\*\*\*|[EF]\d{3,4})\b|\berror\[|\*\*\*/;
 
-/** The shape of a failure line without the place it points at: two lines differing only there (or in numbers) tell one message. */
-function messageOf(line: string, place: Place | undefined): number {
-  return shapeOf((place === undefined ? line : line.replace(place.file + place.at, '')).trim());
+/**
+ * A number standing alone, with its unit (`81`, `2.5`, `3s`, `12ms`), an address or a hash (`0x7ffd10`, `3f2a9c1`):
+ * not a number inside a name or a code (`f17`, `case_18`, `TS2307`).
+ */
+const PLAIN_NUMBER = /\b0x[\da-fA-F]+\b|\b[\da-f]{7,}\b|(?<![\w.])\d+(?:\.\d+)*[A-Za-z%]{0,3}(?!\w)/g;
+
+/**
+ * What a failure line says, without the place it points at and with its plain numbers blanked: two lines that differ
+ * there alone tell one message (`line too long (81 > 79 characters)`); another quoted name or code is another message.
+ */
+function messageOf(line: string, place: Place | undefined): string {
+  const text = (place === undefined ? line : line.replace(place.file + place.at, '')).trim();
+  return text.replace(PLAIN_NUMBER, '#');
 }
 
 /** Names holding a number (`mod17.o`, `case_18`, `f4`): what tells two failing targets or tests of one shape apart. */
@@ -32,8 +41,11 @@ function isNewName(seen: Set<string>, line: string): boolean {
   return true;
 }
 
+/** Members whose places a fold marker may name (it lists about 400 and counts the rest). */
+const MAX_NAMED = 2000;
+
 const scanned = (group: FoldGroup): readonly number[] =>
-  group.members.length > MAX_SCANNED ? group.members.slice(0, MAX_SCANNED) : group.members;
+  group.members.length > MAX_NAMED ? group.members.slice(0, MAX_NAMED) : group.members;
 
 /**
  * Failure lines folded as look-alikes that are no word-for-word repeat of their group's earlier lines: different
@@ -69,29 +81,54 @@ export function distinctFailures(
     const named: number[] = [];
     placed.set(group.exemplar, named);
     const texts = new Set([places.told(group.exemplar, blockEnds.get(group.exemplar))]);
-    // lines of one shape tell one message (they differ in numbers and paths alone): only a kind's lines may differ
-    const messages =
-      group.isKind === true
-        ? new Set([messageOf((lines[group.exemplar] as string).trim(), places.at(group.exemplar))])
-        : undefined;
+    const messageAt = (i: number): string => messageOf(lines[i] as string, places.at(i));
+    /** The place a failure points at (its own, its block's or its heading's), '' when it names none. */
+    const placeOfFailure = (i: number): string => {
+      const line = places.lineOf(i, blockEnds.get(i));
+      if (line !== undefined) {
+        const place = places.at(line) as Place;
+        return place.file + place.at;
+      }
+      const heading = places.heading(i);
+      return heading === undefined ? '' : (lines[heading] as string);
+    };
+    const messages = new Set([messageAt(group.exemplar)]);
+    const toldAt = new Set([`${messageAt(group.exemplar)}\n${placeOfFailure(group.exemplar)}`]);
     const names = new Set([namesOf(lines[group.exemplar] as string)]);
-    for (const i of scanned(group)) {
+    const members = scanned(group);
+    const namedAt = new Set<string>();
+    for (let k = 0; k < members.length; k++) {
+      const i = members[k] as number;
+      // past the first members, a look-alike is only named by place, each place once (a huge log's flood stays cheap)
+      if (k >= MAX_SCANNED) {
+        const place = placeOfFailure(i);
+        if (place !== '' && !namedAt.has(place) && places.lineOf(i, blockEnds.get(i)) !== undefined) {
+          namedAt.add(place);
+          named.push(i);
+        }
+        continue;
+      }
       const text = places.told(i, blockEnds.get(i));
       if (texts.has(text)) continue;
       texts.add(text);
+      const message = messageAt(i);
+      const place = placeOfFailure(i);
+      // the same message at the same place, other numbers aside (a retry's count, a duration, an address): a repeat
+      if (place !== '' && toldAt.has(`${message}\n${place}`)) continue;
+      toldAt.add(`${message}\n${place}`);
+      if (places.lineOf(i, blockEnds.get(i)) !== undefined) {
+        namedAt.add(place);
+        named.push(i);
+      }
       groupSize.set(i, group.members.length);
-      const namesPlace = places.lineOf(i, blockEnds.get(i)) !== undefined;
-      if (namesPlace) named.push(i);
-      const hasPlace =
-        namesPlace || places.heading(i) !== undefined || FAILED_TEST.test(text) || isNewName(names, lines[i] as string);
-      const message = messages === undefined ? 0 : messageOf((lines[i] as string).trim(), places.at(i));
-      // the same message: another failure only when it names another place (else a repeat with other numbers)
-      if (messages === undefined || messages.has(message)) {
-        if (hasPlace) newPlaces.push(i);
-      } else {
+      if (!messages.has(message)) {
         messages.add(message);
         newMessages.push(i);
+        continue;
       }
+      // the same message: another failure only when it names another place (else a repeat with other numbers)
+      const hasPlace = place !== '' || FAILED_TEST.test(text) || isNewName(names, lines[i] as string);
+      if (hasPlace) newPlaces.push(i);
     }
   }
   // errors before warnings, then new messages before new places, the smaller groups first, each in output order

@@ -1,10 +1,13 @@
 import type { DistinctFailures } from './distinct.js';
+import { keepDistinctFailures } from './failure-room.js';
 import type { FoldGroup } from './fold.js';
 import type { PlaceReader } from './locations.js';
 import { Role } from './roles.js';
 
 export interface Selection {
   kept: Uint8Array;
+  /** Tokens the lines shown whatever the budget cost (failures, summaries, their blocks, pinned lines). */
+  mustShowCost: number;
 }
 
 export interface SelectInput {
@@ -17,6 +20,8 @@ export interface SelectInput {
   places: PlaceReader;
   costs: Float64Array;
   budget: number;
+  /** Most tokens distinct failures may bring the lines shown to, past the budget (see failure-room.ts). @defaultValue the budget */
+  failureCeiling?: number;
   /** Tokens a marker line costs, to reserve room for them. */
   markerCost: number;
   /** The run failed and no failure line was recognised: keep the tail whatever it costs. */
@@ -41,12 +46,6 @@ export interface SelectInput {
 const TAIL_KEPT_ON_UNEXPLAINED_FAILURE = 15;
 const HEAD_SHARE = 0.35;
 const HEADINGS_SHARE = 0.3;
-/** Share of what the budget has left, once failures and summaries are in, for different failures of one shape. */
-const DISTINCT_FAILURE_SHARE = 0.9;
-/** Of that share, what failures told again at other places may take: each place counts as a distinct failure. */
-const NEW_PLACE_SHARE = 1;
-/** About what naming one hidden failure's place costs in its fold marker. */
-const PLACE_TOKENS = 4;
 
 /**
  * Chooses the lines shown: summaries, failure signals (one per shape, the others folded)
@@ -92,23 +91,12 @@ export function selectLines(input: SelectInput): Selection {
       for (let j = i + 1; j <= end; j++) if (roles[j] !== Role.noise) keep(j);
     }
   }
-  // Different failures of one shape (other places, other names) are shown while a share of the budget lasts; the
-  // fold marker names the place of every one left hidden.
+  // Different failures of one shape (other places, other names) come before anything else, past the budget up to
+  // the ceiling; the fold marker names the place of every one left hidden.
   const { distinct, places } = input;
-  let failureRoom = (budget - spent - Math.min(PLACE_TOKENS * distinct.failures.length, budget * 0.5)) * DISTINCT_FAILURE_SHARE;
-  let placeRoom = failureRoom * NEW_PLACE_SHARE;
-  for (const { line: i, isNewMessage } of distinct.failures) {
-    if (kept[i] === 1) continue;
-    // with its message or place when the block tells them on the next lines (a panic's assertion, rustc's ` --> `)
-    const placeLine = places.lineOf(i, blockEnds.get(i));
-    const last = placeLine !== undefined && placeLine > i ? placeLine : blockEnds.has(i) ? i + 1 : i;
-    let cost = i > 0 && kept[i - 1] === 0 ? markerCost : 0;
-    for (let j = i; j <= last; j++) cost += costs[j] as number;
-    if (cost > failureRoom || (!isNewMessage && cost > placeRoom)) continue;
-    for (let j = i; j <= last; j++) keep(j);
-    failureRoom -= cost - PLACE_TOKENS;
-    if (!isNewMessage) placeRoom -= cost - PLACE_TOKENS;
-  }
+  const ceiling = Math.max(budget, input.failureCeiling ?? budget);
+  keepDistinctFailures({ distinct, places, blockEnds, costs, kept, markerCost, ceiling }, spent, keep);
+  const mustShowCost = spent;
   if (input.keepTail) {
     let taken = 0;
     for (let i = n - 1; i >= 0 && taken < TAIL_KEPT_ON_UNEXPLAINED_FAILURE; i--) {
@@ -149,7 +137,7 @@ export function selectLines(input: SelectInput): Selection {
   room = Math.min(room, input.fillLimit);
   if (room <= 0) {
     showCheapGaps(kept, costs, markerCost);
-    return { kept };
+    return { kept, mustShowCost };
   }
   let headings = room * HEADINGS_SHARE;
   for (let i = 0; i < n; i++) {
@@ -165,7 +153,7 @@ export function selectLines(input: SelectInput): Selection {
   walk(n - 1, -1, room - headAllowance + headLeft);
   dropBlankIslands(lines, kept);
   showCheapGaps(kept, costs, markerCost);
-  return { kept };
+  return { kept, mustShowCost };
 }
 
 /** 1 for each heading followed by a kept line before the next heading. */

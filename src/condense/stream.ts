@@ -10,6 +10,7 @@ import type { MarkerContext } from './markers.js';
 import { dataView } from './overview/data-view.js';
 import { render } from './render.js';
 import { ordinaryRuns } from './runs.js';
+import { FAILURE_OVERFLOW } from './failure-room.js';
 import { fillLimit, fitsWhole } from './shares.js';
 import type { FillCase } from './shares.js';
 import type { Rendered } from './render.js';
@@ -100,8 +101,13 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
   const fits = fitsWhole(fill);
   const places = placeReader(lines, classified.headingOf);
   let distinct = distinctFailures(lines, classified.roles, folds, classified.blockEnds, places);
-  const attempt = (blockEnds: Map<number, number>, budget: number): Rendered => {
-    const { kept } = selectLines({
+  // the view's lines grow past the budget for distinct failures alone, up to a ceiling (their markers' place lists,
+  // at most MAX_LISTED_CHARS each, come on top)
+  const ceilingTokens = plan.budget * FAILURE_OVERFLOW;
+  const failureCeiling = Math.max(0, ceilingTokens - headerCost);
+  /** A view, and what it may cost: its budget and what its distinct failures took past it, up to the ceiling. */
+  const attempt = (blockEnds: Map<number, number>, budget: number): Rendered & { target: number } => {
+    const { kept, mustShowCost } = selectLines({
       lines,
       roles: classified.roles,
       blockEnds,
@@ -110,6 +116,7 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
       places,
       costs,
       budget: fits ? Infinity : Math.max(0, budget - headerCost),
+      failureCeiling,
       markerCost,
       keepTail: plan.keepTail,
       fillLimit: fillLimit(fill),
@@ -119,7 +126,7 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
       pinned: view.pinned,
       headingOf: classified.headingOf,
     });
-    return render({
+    const rendered = render({
       lines,
       roles: classified.roles,
       kept,
@@ -133,6 +140,7 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
       annotateOrdinaryFolds: overview.length === 0,
       map,
     });
+    return { ...rendered, target: Math.max(plan.budget, Math.min(ceilingTokens, mustShowCost + headerCost)) };
   };
   let blockEnds = classified.blockEnds;
   let result = attempt(blockEnds, plan.budget);
@@ -143,7 +151,7 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
     result = attempt(blockEnds, plan.budget);
     tokens = estimateTokens(result.text);
   }
-  if (tokens > plan.budget * 1.5 && classified.signalCount <= MAX_COARSE_SIGNALS) {
+  if (tokens > ceilingTokens && classified.signalCount <= MAX_COARSE_SIGNALS) {
     folds = coarseFailureFolds(lines, classified.roles, folds, places);
     distinct = distinctFailures(lines, classified.roles, folds, classified.blockEnds, places);
     result = attempt(blockEnds, plan.budget);
@@ -162,8 +170,8 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
     }
   }
   // Markers cost more than reserved when the kept lines are scattered: give the overshoot back and choose again.
-  for (let round = 0; round < 3 && tokens > plan.budget; round++) {
-    budget -= tokens - plan.budget;
+  for (let round = 0; round < 3 && tokens > result.target; round++) {
+    budget -= tokens - result.target;
     const retry = attempt(blockEnds, budget);
     const retryTokens = estimateTokens(retry.text);
     if (retryTokens >= tokens) break;

@@ -19,7 +19,8 @@ export interface CondenseOptions {
   /**
    * Token budget for both streams together, estimated as a GPT-4o-class tokenizer would count them (within about 10%).
    * A clean output within it passes through (normalised only); one holding failures, or mostly noise and repeats, is
-   * condensed (its runs of ordinary lines folded). Failure signals are kept even past it.
+   * condensed (its runs of ordinary lines folded). Failure signals are kept even past it: distinct failures (another
+   * place or message) may grow a view up to 2.5× the budget, their markers' place lists on top.
    * @defaultValue 2000
    */
   budgetTokens?: number;
