@@ -56,5 +56,6 @@ export async function readInfo(folder: string): Promise<CheckpointInfo> {
   const { version: _version, ...info } = await readJson(join(folder, INFO_FILE));
   // Checkpoints saved before `ms` existed hold only `durationMs`.
   if (info.ms === undefined) info.ms = info.durationMs;
+  delete info.durationMs;
   return info as unknown as CheckpointInfo;
 }

@@ -149,7 +149,6 @@ export async function takeSnapshot(request: SnapshotRequest): Promise<Snapshot> 
       maxFiles: request.maxFiles,
       ...(request.undoOf === undefined ? {} : { undoOf: request.undoOf }),
       ms: 0,
-      durationMs: 0,
     };
     const index = indexEntries(entries);
     const alongside = request.whilePublishing?.(index) ?? Promise.resolve();
@@ -158,7 +157,6 @@ export async function takeSnapshot(request: SnapshotRequest): Promise<Snapshot> 
     try {
       await manifestWritten;
       info.ms = Date.now() - startedAt;
-      info.durationMs = info.ms;
       await writeInfo(staging, info);
       folder = await publish(layout, staging, label);
     } catch (error) {

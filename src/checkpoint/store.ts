@@ -154,7 +154,6 @@ export function createCheckpointStore(options?: {
       skipped,
       ms: Date.now() - startedAt,
     };
-    report.durationMs = report.ms;
     return report;
   }
 

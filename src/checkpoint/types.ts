@@ -53,8 +53,6 @@ export interface CheckpointStore {
     undoOf?: string;
     /** How long the save took, in milliseconds. */
     ms: number;
-    /** The same as `ms`. @deprecated use ms */
-    durationMs?: number;
     /**
      * Set by `list`: bytes the origin's whole store takes on disk (every checkpoint of that origin together; allocated
      * blocks, so holes cost nothing and a copy shared by several checkpoints counts once).
@@ -88,8 +86,6 @@ export interface CheckpointStore {
     skipped: string[];
     /** How long the restore took, in milliseconds. */
     ms: number;
-    /** The same as `ms`. @deprecated use ms */
-    durationMs?: number;
   }>;
   /** Complete checkpoints, oldest first: those of one origin, or all. */
   list(origin?: string): Promise<Awaited<ReturnType<CheckpointStore['save']>>[]>;

@@ -86,7 +86,7 @@ export function condenseRead(
   const requested = requestedNames(o.command);
   for (const stream of [pair.out, pair.err]) markRequested(stream.lines, stream.classified, requested, stream.window);
   const signalLines = pair.out.classified.signalCount + pair.err.classified.signalCount;
-  const named = recogniser ? { recognizer: recogniser.name, recogniser: recogniser.name } : {};
+  const named = recogniser ? { recognizer: recogniser.name } : {};
   const isData = recogniser?.overview !== undefined;
   if (isShownWhole(pair.out, pair.err, o.budgetTokens, isData)) return { ...whole(pair), signalLines, ...named };
   const plan = planViews(o, recogniser, pair, signalLines);

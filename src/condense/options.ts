@@ -26,7 +26,7 @@ export interface NormalizedCondense {
  */
 export const DEFAULT_BUDGET_TOKENS = 2000;
 const INPUT_KEYS = ['command', 'stdout', 'stderr', 'exitCode'] as const;
-const OPTION_KEYS = ['budgetTokens', 'mode', 'recordId', 'recognizers', 'recognisers', 'cuts'] as const;
+const OPTION_KEYS = ['budgetTokens', 'mode', 'recordId', 'recognizers', 'cuts'] as const;
 
 export function normalizeCondense(input: CondenseInput, options: CondenseOptions | undefined): NormalizedCondense {
   if (!isPlainObject(input)) throw invalid('input', 'a plain object', input);
@@ -42,7 +42,7 @@ export function normalizeCondense(input: CondenseInput, options: CondenseOptions
     budgetTokens: optionalInteger('budgetTokens', opts.budgetTokens, { min: 1 }) ?? DEFAULT_BUDGET_TOKENS,
     mode: optionalOneOf('mode', opts.mode, ['smart', 'lossless'] as const) ?? 'smart',
     recordId: optionalString('recordId', opts.recordId, { nonEmpty: true, maxLength: 200 }),
-    recognisers: [...readRecognisers('recognizers', opts.recognizers), ...readRecognisers('recognisers', opts.recognisers)],
+    recognisers: readRecognisers('recognizers', opts.recognizers),
     cuts: readCuts(opts.cuts),
   };
 }

@@ -33,8 +33,6 @@ export interface CondenseOptions {
   recordId?: string;
   /** Extra recognizers, tried before the built-in ones. @defaultValue `[]` */
   recognizers?: readonly Recognizer[];
-  /** Old spelling of `recognizers`, still read. @deprecated use recognizers */
-  recognisers?: readonly Recognizer[];
   /**
    * When a stream is an excerpt of the stored one (its head and tail around one cut marker line), where the cut is:
    * the marker line stands for the stored lines it replaced, and markers number lines as the stored stream does.
@@ -84,8 +82,6 @@ export interface CondenseResult {
   strategy: 'lossless' | 'pass-through' | 'condensed';
   /** Name of the recognizer used, when one matched. */
   recognizer?: string;
-  /** Old spelling of `recognizer`, still set. @deprecated use recognizer */
-  recogniser?: string;
   /** Failure-signal lines found in both streams (all kept, or folded with a count when of the same shape). */
   signalLines: number;
   /** Estimated tokens of the raw input and of the returned views. */

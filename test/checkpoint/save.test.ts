@@ -39,6 +39,17 @@ describe('save', () => {
     expect(statSync(storeDir).mode & 0o777).toBe(0o700);
   });
 
+  it('reads a checkpoint saved with the old `durationMs` as `ms`, and reports `ms` only', async () => {
+    const saved = await store.save('old', origin);
+    const [infoPath] = findInfoFiles(storeDir);
+    const { ms, ...rest } = JSON.parse(readFileSync(infoPath!, 'utf8')) as { ms: number };
+    writeFileSync(infoPath!, JSON.stringify({ ...rest, durationMs: ms + 7 }));
+    const [listed] = await store.list(origin);
+    expect(listed!.ms).toBe(saved.ms + 7);
+    expect(listed).not.toHaveProperty('durationMs');
+    expect(saved).not.toHaveProperty('durationMs');
+  });
+
   it('refuses a second checkpoint with the same label for the same origin, but not for another origin', async () => {
     await store.save('same', origin);
     expect(await codeOf(store.save('same', origin))).toBe('CHECKPOINT_EXISTS');
@@ -201,3 +212,9 @@ describe('drop and diff', () => {
     expect((await store.list(origin)).length).toBe(1);
   });
 });
+
+function findInfoFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith('info.json'))
+    .map((path) => join(dir, path));
+}

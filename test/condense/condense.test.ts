@@ -82,15 +82,15 @@ describe('condense', () => {
   it('gives a data output a faithful overview', () => {
     const stdout = lines(3000, (i) => `./src/module${i % 30}/file${i}.ts`);
     const result = condense({ command: 'find . -name "*.ts"', stdout, exitCode: 0 });
-    expect(result.recogniser).toBe('listing');
+    expect(result.recognizer).toBe('listing');
     expect(result.stdout).toMatch(/^\[overview: 3000 paths in 30 directories: /);
   });
 
   it("tries the caller's recognisers first", () => {
     const mine: Recogniser = { name: 'deploy', command: /^deploy\b/, signals: [/^ROLLBACK /] };
     const stdout = busyLog(2000) + 'ROLLBACK release 42\n' + busyLog(2000);
-    const result = condense({ command: 'deploy --prod', stdout, exitCode: 0 }, { recognisers: [mine] });
-    expect(result.recogniser).toBe('deploy');
+    const result = condense({ command: 'deploy --prod', stdout, exitCode: 0 }, { recognizers: [mine] });
+    expect(result.recognizer).toBe('deploy');
     expect(result.stdout).toContain('ROLLBACK release 42');
   });
 });
@@ -105,8 +105,8 @@ describe('condense options', () => {
     [{ stdout: '', cwd: '/' }, undefined, 'Unknown option `input.cwd`'],
     [
       { stdout: '' },
-      { recognisers: [{ name: 'x', signals: ['error'] }] },
-      'Expected `recognisers[0].signals` to be an array of RegExps',
+      { recognizers: [{ name: 'x', signals: ['error'] }] },
+      'Expected `recognizers[0].signals` to be an array of RegExps',
     ],
   ])('rejects %j %j', (input, options, message) => {
     expect(() => condense(input as never, options as never)).toThrow(TypeError);

@@ -32,7 +32,7 @@ describe('condense on outputs produced now by real tools', () => {
     const stdout = git('diff');
     const result = condense({ command: 'git diff', stdout, exitCode: 0 }, { budgetTokens: 600, recordId: 'r_diff' });
     expect(result.strategy).toBe('condensed');
-    expect(result.recogniser).toBe('git diff');
+    expect(result.recognizer).toBe('git diff');
     expect(result.stdout).toMatch(/^\[overview: 30 files changed, \+\d+ −\d+\]/);
     const named = result.stdout
       .split('\n')

@@ -23,7 +23,7 @@ describe('views of explained outputs', () => {
     const stdout = `${passing}FAILED case 300: token expired\ndone: 300 passed, 1 failed\n`;
     const result = condense(
       { command: 'suite run', stdout, exitCode: 1 },
-      { recordId: 'r_1', recognisers: [{ name: 'suite', command: /^suite\b/, signals: [/^FAILED /], summary: [/^done: /] }] },
+      { recordId: 'r_1', recognizers: [{ name: 'suite', command: /^suite\b/, signals: [/^FAILED /], summary: [/^done: /] }] },
     );
     expect(result.stdout).toContain('FAILED case 300: token expired');
     expect(result.stdout).toContain('done: 300 passed, 1 failed');
@@ -199,7 +199,7 @@ describe('what is not worth a marker or a signal', () => {
       structure: [/^== /],
       noise: [/ ok in \d+ ms$/],
     };
-    const result = condense({ command: 'suite run', stdout, exitCode: 1 }, { recognisers: [recogniser] });
+    const result = condense({ command: 'suite run', stdout, exitCode: 1 }, { recognizers: [recogniser] });
     expect(result.stdout).toContain('== section 17\n');
     expect(result.stdout).toContain('FAILED case 17.20: boom');
     // the last heading stays: the run's summary line follows it
