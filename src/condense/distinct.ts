@@ -82,18 +82,21 @@ export function distinctFailures(
     placed.set(group.exemplar, named);
     const texts = new Set([places.told(group.exemplar, blockEnds.get(group.exemplar))]);
     const messageAt = (i: number): string => messageOf(lines[i] as string, places.at(i));
-    /** The place a failure points at (its own, its block's or its heading's), '' when it names none. */
-    const placeOfFailure = (i: number): string => {
+    /**
+     * The place a failure points at (its own, its block's or its heading's; '' when it names none), and whether its
+     * line or block names it (what a fold marker lists).
+     */
+    const placeOfFailure = (i: number): { place: string; named: boolean } => {
       const line = places.lineOf(i, blockEnds.get(i));
       if (line !== undefined) {
         const place = places.at(line) as Place;
-        return place.file + place.at;
+        return { place: place.file + place.at, named: true };
       }
       const heading = places.heading(i);
-      return heading === undefined ? '' : (lines[heading] as string);
+      return { place: heading === undefined ? '' : (lines[heading] as string), named: false };
     };
     const messages = new Set([messageAt(group.exemplar)]);
-    const toldAt = new Set([`${messageAt(group.exemplar)}\n${placeOfFailure(group.exemplar)}`]);
+    const toldAt = new Set([`${messageAt(group.exemplar)}\n${placeOfFailure(group.exemplar).place}`]);
     const names = new Set([namesOf(lines[group.exemplar] as string)]);
     const members = scanned(group);
     const namedAt = new Set<string>();
@@ -101,8 +104,8 @@ export function distinctFailures(
       const i = members[k] as number;
       // past the first members, a look-alike is only named by place, each place once (a huge log's flood stays cheap)
       if (k >= MAX_SCANNED) {
-        const place = placeOfFailure(i);
-        if (place !== '' && !namedAt.has(place) && places.lineOf(i, blockEnds.get(i)) !== undefined) {
+        const { place, named: namesPlace } = placeOfFailure(i);
+        if (namesPlace && !namedAt.has(place)) {
           namedAt.add(place);
           named.push(i);
         }
@@ -112,11 +115,11 @@ export function distinctFailures(
       if (texts.has(text)) continue;
       texts.add(text);
       const message = messageAt(i);
-      const place = placeOfFailure(i);
+      const { place, named: namesPlace } = placeOfFailure(i);
       // the same message at the same place, other numbers aside (a retry's count, a duration, an address): a repeat
       if (place !== '' && toldAt.has(`${message}\n${place}`)) continue;
       toldAt.add(`${message}\n${place}`);
-      if (places.lineOf(i, blockEnds.get(i)) !== undefined) {
+      if (namesPlace) {
         namedAt.add(place);
         named.push(i);
       }
