@@ -63,7 +63,7 @@ export function runCgroup(tag: string, options: { watchdog: boolean } = { watchd
 }
 
 /** Keeps a run's cgroup for the next run once nothing is left in it, else removes it; false while processes remain. */
-function retireCgroup(path: string): boolean {
+export function retireCgroup(path: string): boolean {
   if (host.cgroupParent && host.idleCgroups.length < IDLE_CGROUPS_KEPT && cgroupPids(path).length === 0) {
     host.idleCgroups.push(path);
     return true;

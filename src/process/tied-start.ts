@@ -1,7 +1,15 @@
 import { isAbsolute, resolve } from 'node:path';
 import { enterCgroupAsync, removeCgroup } from './cgroup.js';
 import { findInPath, systemProbe } from './find-in-path.js';
-import { cgroupMovesWork, giveUpCgroups, holdRun, noteCgroupMoveWorked, runCgroup, type HeldRun } from './host-lifetime.js';
+import {
+  cgroupMovesWork,
+  giveUpCgroups,
+  holdRun,
+  noteCgroupMoveWorked,
+  retireCgroup,
+  runCgroup,
+  type HeldRun,
+} from './host-lifetime.js';
 import type { LaunchRequest } from './launcher.js';
 import { readProcEntry } from './proc-scan.js';
 import { RunProcesses } from './run-processes.js';
@@ -66,7 +74,7 @@ export async function startTied<Started extends StartedProgram>(
   let cgroup = request.detached ? undefined : runCgroup(request.tag, { watchdog: options.watchdog });
   const forks = options.forksInCgroup === true;
   const wrap = cgroup !== undefined && !forks && (request.found === true || wouldStart(request.file, request.cwd, request.env));
-  if (cgroup && !wrap && !forks) cgroup = void removeCgroup(cgroup);
+  if (cgroup && !wrap && !forks) cgroup = void retireCgroup(cgroup);
   let started: Started;
   try {
     started = await start(
@@ -74,7 +82,7 @@ export async function startTied<Started extends StartedProgram>(
       cgroup,
     );
   } catch (error) {
-    if (cgroup) removeCgroup(cgroup);
+    if (cgroup) retireCgroup(cgroup);
     throw error;
   }
   const startTicks = started.startTicks ?? readProcEntry(started.pid)?.startTicks ?? 0;
