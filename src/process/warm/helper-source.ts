@@ -1,88 +1,81 @@
 import { SWEEP_SOURCE } from '../sweep-source.js';
+import { HELPER_SPAWN_SOURCE } from './helper-spawn-source.js';
 
 /**
  * The warm spawner's helper, run as `node -e <source> <socket path>` in its own session, started once per
  * host: it forks every command so the host never does (protocol.ts has the messages). For each `start` it
  * connects the command's stdout, stderr (and stdin) back to the host's private socket folder, each with its
  * `<token>:<fd>` line, spawns the command detached (own session and group) with those sockets as its
- * descriptors, closes its own copies, and reports the pid, then the exit. It is a watchdog too: when the IPC
- * channel closes (the host died, SIGKILL included) or on SIGTERM, SIGHUP or SIGINT, it kills every run it
- * started and was not told to release, removes the host's cgroup folder, then exits (sweep-source.ts). It says `ready` once it listens.
+ * descriptors, closes its own copies, and reports the pid, then the exit (helper-spawn-source.ts). It is a
+ * watchdog too: when the IPC channel closes (the host died, SIGKILL included) or on SIGTERM, SIGHUP or SIGINT,
+ * it kills every run it started and was not told to release, removes the host's cgroup folder, then exits
+ * (sweep-source.ts). It says `ready` once it listens, with the spawn path it took.
  * A command with a `cgroup` is forked inside it: the helper moves itself there for the synchronous spawn and back
  * (0.1 ms, against 6-8 ms for a `/bin/sh` wrapper that moves itself, then execs the command).
  */
 export const WARM_HELPER_SOURCE = String.raw`
 'use strict';
 ${SWEEP_SOURCE}
-const { spawn } = require('child_process');
-const net = require('net');
+${HELPER_SPAWN_SOURCE}
 const socketPath = process.argv[1];
 const path = require('path');
+const chosen = chooseSpawner(socketPath);
 const watched = new Map();
-let base = {};
 let cgroupParent;
-let homeCgroup; // the helper's own cgroup folder (null: none), read before its first move
+let homeCgroup; // the helper's own cgroup.procs, open (null: none), found before its first move
 const send = (message) => { if (process.connected) process.send(message); };
 function startTicksOf(pid) {
   try { const stat = fs.readFileSync('/proc/' + pid + '/stat', 'utf8'); return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]); } catch { return 0; }
 }
-function ownCgroupFolder() {
+function openHomeCgroup() {
   try {
     const mount = fs.readFileSync('/proc/self/mounts', 'utf8').split('\n').map((line) => line.split(' ')).find((f) => f[2] === 'cgroup2');
     const own = fs.readFileSync('/proc/self/cgroup', 'utf8').split('\n').find((line) => line.startsWith('0::'));
-    return mount && own !== undefined ? path.join(mount[1], own.slice(3)) : null;
+    return mount && own !== undefined ? fs.openSync(path.join(mount[1], own.slice(3), 'cgroup.procs'), 'w') : null;
   } catch { return null; }
 }
+const pidLine = process.pid + '\n';
 function enterCgroup(folder) {
-  try { fs.writeFileSync(folder + '/cgroup.procs', process.pid + '\n'); return true; } catch { return false; }
+  try { fs.writeFileSync(folder + '/cgroup.procs', pidLine); return true; } catch { return false; }
 }
-function connect(line) {
-  return new Promise((resolve, reject) => {
-    const socket = net.createConnection(socketPath);
-    socket.once('error', reject);
-    // Paused: the helper must never read what the host writes to the command's stdin.
-    socket.once('connect', () => { socket.pause(); socket.write(line, (error) => (error ? reject(error) : resolve(socket))); });
-  });
+function goHome() {
+  try { fs.writeSync(homeCgroup, pidLine); return true; } catch { return false; }
 }
 function failure(id, error) {
   return { op: 'failed', id, message: error.message, code: error.code, errno: error.errno, syscall: error.syscall, path: error.path };
 }
 async function start(m) {
+  const spawner = chosen.forStart(m);
   const fds = m.stdin ? [0, 1, 2] : [1, 2];
   let sockets;
   try {
-    sockets = await Promise.all(fds.map((fd) => connect(m.token + ':' + fd + '\n')));
+    sockets = await Promise.all(fds.map((fd) => spawner.connect(m.token + ':' + fd + '\n')));
   } catch (error) {
     send(failure(m.id, error));
     return;
   }
-  const env = Object.assign({}, base, m.set);
-  for (const name of m.unset) delete env[name];
   const stdio = m.stdin ? sockets : ['ignore', ...sockets];
-  let child;
-  if (m.cgroup && homeCgroup === undefined) homeCgroup = ownCgroupFolder();
-  const inCgroup = Boolean(m.cgroup && homeCgroup && enterCgroup(m.cgroup));
+  if (m.cgroup && homeCgroup === undefined) homeCgroup = openHomeCgroup();
+  const inCgroup = Boolean(m.cgroup && homeCgroup !== null && enterCgroup(m.cgroup));
+  let pid;
   try {
     process.umask(m.umask);
-    child = spawn(m.file, m.args, { cwd: m.cwd, env, detached: true, stdio });
+    const exited = (code, signal) => send({ op: 'exit', id: m.id, code, signal });
+    pid = spawner.spawn(m, stdio, exited, (error) => send(failure(m.id, error)));
   } catch (error) {
-    for (const socket of sockets) socket.destroy();
     send(failure(m.id, error));
     return;
   } finally {
     // Stuck in a run's cgroup, the helper would die with that run's kill: it stops instead, as in a crash.
-    if (inCgroup && !enterCgroup(homeCgroup)) sweep();
+    if (inCgroup && !goHome()) sweep();
+    // The command holds its own copies; closing the helper's (no shutdown) leaves them open for it.
+    for (const socket of sockets) spawner.close(socket);
   }
-  // The command holds its own copies; closing the helper's (no shutdown) leaves them open for it.
-  for (const socket of sockets) socket.destroy();
-  child.once('error', (error) => send(failure(m.id, error)));
-  child.once('spawn', () => {
-    const startTicks = startTicksOf(child.pid);
-    if (m.watch) watched.set(m.id, { tag: m.watch.tag, pgid: child.pid, startTicks, cgroup: m.watch.cgroup });
-    if (m.watch && m.watch.cgroup) cgroupParent = path.dirname(m.watch.cgroup);
-    send({ op: 'started', id: m.id, pid: child.pid, startTicks, inCgroup });
-  });
-  child.once('exit', (code, signal) => send({ op: 'exit', id: m.id, code, signal }));
+  if (pid === undefined) return;
+  const startTicks = startTicksOf(pid);
+  if (m.watch) watched.set(m.id, { tag: m.watch.tag, pgid: pid, startTicks, cgroup: m.watch.cgroup });
+  if (m.watch && m.watch.cgroup) cgroupParent = path.dirname(m.watch.cgroup);
+  send({ op: 'started', id: m.id, pid, startTicks, inCgroup });
 }
 const release = (ids) => { for (const id of ids) watched.delete(id); };
 process.on('message', (m) => {
@@ -90,10 +83,10 @@ process.on('message', (m) => {
     if (m.release) release(m.release);
     void start(m);
   } else if (m.op === 'release') release(m.ids);
-  else if (m.op === 'base') base = m.env;
+  else if (m.op === 'base') chosen.setBase(m.env);
 });
 const sweep = () => sweepRuns(watched, cgroupParent);
 process.on('disconnect', sweep);
 for (const signal of ['SIGTERM', 'SIGHUP', 'SIGINT']) process.on(signal, sweep);
-send({ op: 'ready' });
+send({ op: 'ready', spawnPath: chosen.name });
 `;

@@ -67,6 +67,8 @@ export interface ExitMessage {
 /** The helper listens (sent once, first). */
 export interface ReadyMessage {
   op: 'ready';
+  /** How it spawns: through libuv's handles directly, or through child_process and net (helper-spawn-source.ts). */
+  spawnPath?: 'bindings' | 'portable';
 }
 
 export type HelperMessage = ReadyMessage | StartedMessage | FailedMessage | ExitMessage;

@@ -5,7 +5,7 @@ import { runProcesses } from '../proc-scan.js';
 import { EnvBase } from './env-delta.js';
 import { WARM_HELPER_SOURCE } from './helper-source.js';
 import type { LaunchRequest, ProcessExit } from '../launcher.js';
-import type { FailedMessage, HelperMessage, HostMessage } from './protocol.js';
+import type { FailedMessage, HelperMessage, HostMessage, ReadyMessage } from './protocol.js';
 import { ReleaseBatch } from './release-batch.js';
 import { SocketFolder } from './socket-folder.js';
 
@@ -66,7 +66,7 @@ function killQuietly(pid: number): void {
 }
 
 /** Resolves once the helper says it listens; rejects if it exits first or takes longer than READY_WAIT_MS. */
-function whenReady(helper: IpcHelper): Promise<void> {
+function whenReady(helper: IpcHelper): Promise<ReadyMessage> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`the helper was not ready after ${READY_WAIT_MS} ms`)),
@@ -77,7 +77,7 @@ function whenReady(helper: IpcHelper): Promise<void> {
       if ((message as HelperMessage).op !== 'ready') return;
       clearTimeout(timer);
       helper.hold(false);
-      resolve();
+      resolve(message as ReadyMessage);
     });
     helper.onExit((code, signal) => {
       clearTimeout(timer);
@@ -102,6 +102,8 @@ export class WarmSpawner {
   private constructor(
     private readonly helper: IpcHelper,
     private readonly sockets: SocketFolder,
+    /** How the helper spawns (helper-spawn-source.ts). */
+    readonly spawnPath: ReadyMessage['spawnPath'],
   ) {
     helper.onMessage((message) => this.receive(message as HelperMessage));
     helper.onExit((code, signal) => this.helperExited(signal ? `signal ${signal}` : `code ${code}`));
@@ -114,8 +116,8 @@ export class WarmSpawner {
     let helper: IpcHelper | undefined;
     try {
       helper = await spawnIpcHelper(process.execPath, ['--max-old-space-size=64', '-e', WARM_HELPER_SOURCE, sockets.path], env);
-      await whenReady(helper);
-      return new WarmSpawner(helper, sockets);
+      const ready = await whenReady(helper);
+      return new WarmSpawner(helper, sockets, ready.spawnPath);
     } catch (error) {
       helper?.disconnect();
       sockets.close();
