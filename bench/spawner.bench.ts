@@ -22,7 +22,7 @@ interface HostFigures {
   forkableMb: number;
   perCall: Record<string, { median: number; hostCpu: number; helperCpu: number }>;
   p99: { raw: number; warm: number };
-  inFlight: { raw: number; direct: number; warm: number };
+  inFlight: Record<'raw' | 'direct' | 'warm', { runsPerSecond: number; hostCpu: number; helperCpu: number }>;
 }
 
 function measureHost(size: 'small' | 'big'): Promise<HostFigures> {
@@ -52,8 +52,12 @@ function printHost(figures: HostFigures): void {
   console.log(
     `  event-loop p99 while 200 commands run: raw spawn ${p99.raw.toFixed(1)} ms, run() warm ${p99.warm.toFixed(1)} ms (target ≤ 2 ms in the big host)`,
   );
+  const { raw, direct, warm } = inFlight;
   console.log(
-    `  8 in flight: raw ${inFlight.raw.toFixed(0)}/s, run() direct ${inFlight.direct.toFixed(0)}/s, run() warm ${inFlight.warm.toFixed(0)}/s → warm ${ratio(inFlight.warm, inFlight.raw)} raw's runs/s`,
+    `  8 in flight (medians of 6 alternating rounds of 32): raw ${raw.runsPerSecond.toFixed(0)}/s, run() direct ${direct.runsPerSecond.toFixed(0)}/s, run() warm ${warm.runsPerSecond.toFixed(0)}/s → warm ${ratio(warm.runsPerSecond, raw.runsPerSecond)} raw's runs/s`,
+  );
+  console.log(
+    `    CPU ms per run: raw host ${raw.hostCpu.toFixed(2)}, direct host ${direct.hostCpu.toFixed(2)}, warm host ${warm.hostCpu.toFixed(2)} + helpers ${warm.helperCpu.toFixed(2)}`,
   );
 }
 

@@ -2,6 +2,15 @@ import { SWEEP_SOURCE } from '../sweep-source.js';
 import { HELPER_SPAWN_SOURCE } from './helper-spawn-source.js';
 
 /**
+ * Node's flags for the helper. `TERSH_WARM_HELPER_CPU_PROF=<folder>` in the host's environment (for profiling, as
+ * bench/spawner.bench.ts's notes do) makes it write a V8 CPU profile there when it exits; nothing is read otherwise.
+ */
+export function helperNodeArgs(env: NodeJS.ProcessEnv): string[] {
+  const profileFolder = env.TERSH_WARM_HELPER_CPU_PROF;
+  return ['--max-old-space-size=64', ...(profileFolder ? ['--cpu-prof', `--cpu-prof-dir=${profileFolder}`] : [])];
+}
+
+/**
  * The warm spawner's helper, run as `node -e <source> <socket path>` in its own session, started once per
  * host: it forks every command so the host never does (protocol.ts has the messages). For each `start` it
  * connects the command's stdout, stderr (and stdin) back to the host's private socket folder, each with its
