@@ -56,7 +56,8 @@ function bindingsSpawner(socketPath) {
   const uvError = (errno, syscall) => Object.assign(new Error(syscall + ' ' + util.getSystemErrorName(errno)), { errno, code: util.getSystemErrorName(errno), syscall });
   let pairs = [];
   let names = [];
-  const hasNul = (m) => [m.file, m.cwd, ...m.args, ...Object.keys(m.set), ...Object.values(m.set)].some((s) => s.includes('\0'));
+  let baseHasNul = false;
+  const hasNul = (m) => baseHasNul || [m.file, m.cwd, ...m.args, ...Object.keys(m.set), ...Object.values(m.set)].some((s) => String(s).includes('\0'));
   function envPairs(m) {
     const changed = Object.keys(m.set);
     if (changed.length === 0 && m.unset.length === 0) return pairs;
@@ -72,6 +73,7 @@ function bindingsSpawner(socketPath) {
       portable.setBase(env);
       names = Object.keys(env);
       pairs = names.map((name) => name + '=' + env[name]);
+      baseHasNul = pairs.some((pair) => pair.includes('\0'));
     },
     connect(line) {
       return new Promise((resolve, reject) => {
