@@ -37,7 +37,7 @@ export function gapMarker(context: MarkerContext, from: number, to: number, with
 
 /**
  * Follows a kept line whose look-alikes are hidden among other gaps: `[… ×37 more like the line above, among lines 12–140; match "…" …]`;
- * hidden failures that differ from the shown ones are named by place: `…, among lines 12–140, at a.c:4:2, 9:1; b.c:3:3; match …`.
+ * hidden failures that differ from the shown ones are named by the lines they are on: `…, among lines 12–140, at a.c:4:2, also line 9; b.c:3:3; match …`.
  */
 export function foldMarker(
   context: MarkerContext,

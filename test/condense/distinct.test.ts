@@ -38,7 +38,7 @@ describe('distinct failures are never folded away unnamed', () => {
     const marker = result.stdout.split('\n').find((line) => line.includes(' more like the line above') && line.includes(', at '));
     expect(marker).toBeDefined();
     // the view grows past the budget for them up to its ceiling; the marker names every place past it, file by file
-    expect(marker).toContain('lib/file2.py:201:80–300:80; lib/file3.py:301:80–400:80; lib/file4.py:401:80–500:80');
+    expect(marker).toContain('lib/file2.py:201:80 to line 300; lib/file3.py:301:80 to line 400; lib/file4.py:401:80 to line 500');
     expect(result.tokensAfter).toBeLessThanOrEqual(2000 * FAILURE_OVERFLOW);
     expect(result.tokensAfter).toBeLessThan(result.tokensBefore / 3);
   });
@@ -65,7 +65,7 @@ describe('distinct failures are never folded away unnamed', () => {
       'error: could not compile `demo` (bin "demo") due to 1 previous error\n';
     const result = condense({ command: 'cargo build', stdout: '', stderr, exitCode: 101 });
     expect(result.stderr).toContain('src/main.rs:3:9');
-    expect(result.stderr).toMatch(/, at src\/main\.rs:\d+:9–402:9/);
+    expect(result.stderr).toMatch(/, at src\/main\.rs:\d+:9 to line 402/);
   });
 });
 
@@ -93,9 +93,9 @@ describe('places', () => {
     expect(place === undefined ? undefined : place.file + place.at).toBe(expected);
   });
 
-  it('names each file once for its run of places, the first place whole', () => {
-    const places = ['a.py:3:1', 'a.py:5:1', 'b.ts(1,2)', 'b.ts(7,1)'].map((text) => placeOf(text)!);
-    expect(listPlaces(places)).toBe('a.py:3:1, 5:1; b.ts(1,2), (7,1)');
+  it('names each file once for its run of places, the first place whole, the other lines by number', () => {
+    const places = ['a.py:3:1', 'a.py:5:1', 'b.ts(1,2)', 'b.ts(7,1)', 'b.ts(9,4)'].map((text) => placeOf(text)!);
+    expect(listPlaces(places)).toBe('a.py:3:1, also line 5; b.ts(1,2), also lines 7,9');
   });
 
   it('writes places on consecutive lines of a file as a range, and numbered files told alike as a brace range', () => {
@@ -106,6 +106,8 @@ describe('places', () => {
       'lib/x.py:4:1',
       'lib/x.py:9:1',
     ].map((text) => placeOf(text)!);
-    expect(listPlaces(places)).toBe('lib/x.py:4:1, 9:1; src/m{001..012}.c:2:24; src/m020.c:2:24; src/many.ts(2,14)–(41,14)');
+    expect(listPlaces(places)).toBe(
+      'lib/x.py:4:1, also line 9; src/m{001..012}.c:2:24; src/m020.c:2:24; src/many.ts(2,14) to line 41',
+    );
   });
 });
