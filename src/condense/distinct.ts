@@ -1,6 +1,7 @@
 import type { FoldGroup } from './fold.js';
 import type { Place, PlaceReader } from './locations.js';
 import { Role } from './roles.js';
+import { shortUnderlines } from './underline.js';
 
 /** Members of one group looked at (a huge log's thousandth look-alike is past what a view or a marker can name). */
 const MAX_SCANNED = 300;
@@ -16,11 +17,12 @@ const PLAIN_NUMBER = /\b0x[\da-fA-F]+\b|\b[\da-f]{7,}\b|(?<![\w.])\d+(?:\.\d+)*[
 
 /**
  * What a failure line says, without the place it points at and with its plain numbers blanked: two lines that differ
- * there alone tell one message (`line too long (81 > 79 characters)`); another quoted name or code is another message.
+ * there alone tell one message (`line too long (81 > 79 characters)`), and so do two that differ in an underline's
+ * length alone (`^---^ SC2086`); another quoted name or code is another message.
  */
 function messageOf(line: string, place: Place | undefined): string {
   const text = (place === undefined ? line : line.replace(place.file + place.at, '')).trim();
-  return text.replace(PLAIN_NUMBER, '#');
+  return shortUnderlines(text).replace(PLAIN_NUMBER, '#');
 }
 
 /** Names holding a number (`mod17.o`, `case_18`, `f4`): what tells two failing targets or tests of one shape apart. */
@@ -87,7 +89,7 @@ export function distinctFailures(
      * line or block names it (what a fold marker lists).
      */
     const placeOfFailure = (i: number): { place: string; named: boolean } => {
-      const line = places.lineOf(i, blockEnds.get(i));
+      const line = places.namedBy(i, blockEnds.get(i));
       if (line !== undefined) {
         const place = places.at(line) as Place;
         return { place: place.file + place.at, named: true };
@@ -158,7 +160,7 @@ export function hiddenPlaces(
   const out: Place[] = [];
   for (const i of named) {
     if (kept[i] === 1 || shown.has(places.told(i, blockEnds.get(i)))) continue;
-    out.push(places.at(places.lineOf(i, blockEnds.get(i)) as number) as Place);
+    out.push(places.at(places.namedBy(i, blockEnds.get(i)) as number) as Place);
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import type { PlaceReader } from './locations.js';
 import { Role } from './roles.js';
 import { shapeOf } from './shape.js';
+import { hasUnderline, shortUnderlines } from './underline.js';
 
 /** Entries of a sparse read that stand for lines not read (see line-map.ts), and those of them hiding a notable line. */
 export interface SkippedEntries {
@@ -47,8 +48,9 @@ export function findFolds(
     if (role < Role.signal && i >= window && i < lines.length - window) continue;
     const line = lines[i] as string;
     if (line.trim() === '') continue;
-    const known = shapes?.[i];
     const kind = role === Role.signal ? 1 : role === Role.summary ? 2 : 0;
+    // failures differing only in an underline's length are one message (see underline.ts)
+    const known = kind === 1 && hasUnderline(line) ? shapeOf(shortUnderlines(line)) : shapes?.[i];
     const segment = kind === 0 ? ordinarySegment * 2 + (middleSkipped && i >= lines.length - window ? 1 : 0) : notableSegment;
     const key = `${known === undefined || Number.isNaN(known) ? shapeOf(line) : known}:${kind}:${segment}`;
     const list = byShape.get(key);
@@ -90,7 +92,8 @@ export function coarseFailureFolds(
     if (roles[i] !== Role.signal) continue;
     const line = lines[i] as string;
     const place = places.at(i);
-    const key = shapeOf((place === undefined ? line : line.replace(place.file + place.at, '')).replace(QUOTED, "''"));
+    const message = shortUnderlines(place === undefined ? line : line.replace(place.file + place.at, ''));
+    const key = shapeOf(message.replace(QUOTED, "''"));
     const list = byKind.get(key);
     if (list === undefined) byKind.set(key, [i]);
     else list.push(i);

@@ -1,9 +1,9 @@
-// Where a diagnostic points: `src/a.c:12:5`, `src/a.ts(12,5)`, ` --> src/main.rs:5:9`, `a.py", line 10`.
+// Where a diagnostic points: `src/a.c:12:5`, `src/a.ts(12,5)`, ` --> src/main.rs:5:9`, `a.py", line 10`, `In a.sh line 3:`.
 // Lines of one shape that point at different places are different failures: none is folded away unnamed.
 
 export interface Place {
   file: string;
-  /** As the tool wrote it after the file: `:12:5`, `(12,5)`, `, line 10`. */
+  /** As the tool wrote it after the file: `:12:5`, `(12,5)`, `, line 10`, ` line 3`. */
   at: string;
 }
 
@@ -25,9 +25,15 @@ function filePlace(line: string): Place | undefined {
   return undefined;
 }
 const PYTHON_LOCATION = /File "([^"]+)"(, line \d+)/;
+/** shellcheck's heading over its findings: `In apt-key line 37:`. */
+const IN_FILE_LINE = /^In (\S+)( line \d+):$/;
 
 /** The place a line names, or undefined. */
 export function placeOf(line: string): Place | undefined {
+  if (line.startsWith('In ')) {
+    const heading = IN_FILE_LINE.exec(line);
+    if (heading !== null) return { file: heading[1] as string, at: heading[2] as string };
+  }
   const python = line.includes('File "') ? PYTHON_LOCATION.exec(line) : null;
   if (python === null && !line.includes(':') && !line.includes('(')) return undefined;
   if (python !== null) return { file: python[1] as string, at: python[2] as string };
@@ -50,6 +56,8 @@ export interface PlaceReader {
   told(start: number, blockEnd: number | undefined): string;
   /** The heading that names the place of failure line `i`, when the line names none itself (see place-headings.ts). */
   heading(i: number): number | undefined;
+  /** The line whose place a fold marker names for a failure: lineOf's, else its heading's when that reads as a place. */
+  namedBy(start: number, blockEnd: number | undefined): number | undefined;
 }
 
 const BLOCK_LINES_SEARCHED = 4;
@@ -88,5 +96,11 @@ export function placeReader(lines: readonly string[], headingOf?: ReadonlyMap<nu
     return text;
   };
   const heading = (i: number): number | undefined => (at(i) === undefined ? headingOf?.get(i) : undefined);
-  return { at, lineOf, told, heading };
+  const namedBy = (start: number, blockEnd: number | undefined): number | undefined => {
+    const line = lineOf(start, blockEnd);
+    if (line !== undefined) return line;
+    const above = heading(start);
+    return above !== undefined && at(above) !== undefined ? above : undefined;
+  };
+  return { at, lineOf, told, heading, namedBy };
 }

@@ -12,7 +12,7 @@ const MIN_RANGE = 3;
 const MIN_NUMBERED_FILES = 3;
 
 const BY_NAME = new Intl.Collator('en', { numeric: true });
-const LINE_NUMBER = /^(?::|\(|, line )(\d+)/;
+const LINE_NUMBER = /^(?::|\(|,? line )(\d+)/;
 const NUMBERED = /^(.*?)(\d+)(\D*)$/;
 
 const lineNumber = (place: Place): number => Number(LINE_NUMBER.exec(place.at)?.[1] ?? Number.NaN);

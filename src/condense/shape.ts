@@ -101,6 +101,21 @@ export function shapeOfBytes(bytes: Uint8Array, start: number, end: number): num
 }
 
 const SPECIAL = /[\\^$.*+?()[\]{}|/]/g;
+/** A run of two or more of one punctuation character: an underline of any length (see underline.ts). */
+const RUN_OF_ONE = /([^\w\s])\1+/g;
+
+const escape = (text: string): string => text.replace(SPECIAL, '\\$&');
+
+/** The piece as a regex, each run of one punctuation character matching a run of two or more of it. */
+function patternOf(piece: string): string {
+  let pattern = '';
+  let last = 0;
+  for (const run of piece.matchAll(RUN_OF_ONE)) {
+    pattern += `${escape(piece.slice(last, run.index))}${escape(run[0].slice(0, 2))}+`;
+    last = run.index + run[0].length;
+  }
+  return pattern + escape(piece.slice(last));
+}
 const MATCH_CHARS = 48;
 
 /**
@@ -124,7 +139,7 @@ export function matchFor(line: string): string {
   let length = 0;
   for (const piece of chosen) {
     if (length >= MATCH_CHARS) break;
-    const escaped = piece.replace(SPECIAL, '\\$&');
+    const escaped = patternOf(piece);
     parts.push(escaped);
     length += escaped.length + 2;
   }

@@ -14,7 +14,8 @@ describe('a finding keeps the heading that gives it its place', () => {
     const errors = [7, 19, 23].map((n) => section('/etc/init.d/service', n, 'error')).join('');
     const result = condense({ command: 'shellcheck /etc/init.d/*', stdout: warnings(0) + errors + warnings(200), exitCode: 1 });
     for (const n of [7, 19, 23]) expect(result.stdout).toContain(`In /etc/init.d/service line ${n}:`);
-    expect(result.tokensAfter).toBeLessThan(result.tokensBefore / 3);
+    // the fold marker names the place of each hidden warning (400 files, one line each) on top
+    expect(result.tokensAfter).toBeLessThan(result.tokensBefore / 2.5);
   });
 
   it("keeps a test's `____ name ____` heading over the failure far below it", () => {
