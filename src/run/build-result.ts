@@ -1,5 +1,5 @@
 import type { CondenseResult } from '../condense/index.js';
-import type { RecordWriter, StreamFile } from '../store/index.js';
+import type { RecordMeta, RecordWriter, StreamFile } from '../store/index.js';
 import { interpretOutcome } from './interpret-outcome.js';
 import type { ProcessHandle, ProcessOutcome } from './process-handle.js';
 import type { ResolvedCommand } from './resolve-command.js';
@@ -48,7 +48,7 @@ export async function buildResult(
     );
     addViews(result, stdout, stderr, condensed);
   } else addViews(result, stdout, stderr);
-  const meta = await record.finish({
+  const facts = {
     ...extras,
     pid: handle.pid,
     exit: outcome.exit,
@@ -62,10 +62,15 @@ export async function buildResult(
     ok: result.ok,
     status: result.status,
     message: result.message,
-  });
+  };
+  // A run with no output returns before its record's folder and meta are on disk (the store makes readers of the id
+  // wait for them): a disk that refuses them is said by detail() and read() of the id, not in this result.
+  let meta: RecordMeta | undefined;
+  if (record.isEmpty) record.finishLater(facts);
+  else meta = await record.finish(facts);
   const image = await readStdoutImage(stdoutCaptured.head, stdoutCaptured.totalBytes, record.stdout.path);
   if (image) showImage(result, image);
-  if (typeof meta.recordError === 'string') {
+  if (typeof meta?.recordError === 'string') {
     result.recordError = meta.recordError;
     result.recordMissingBytes = Number(meta.recordMissingBytes);
   }

@@ -5,6 +5,7 @@ import { invalid, optionalInteger, optionalOneOf, optionalString, readOptionsObj
 import { linearRegExp } from '../linear-regexp.js';
 import { numberedLines } from './detail.js';
 import { RecordIndex, wasEvicted, type EvictionLimits } from './eviction.js';
+import { PendingFinishes } from './pending-finishes.js';
 import { isRecordId, newRecordId } from './ids.js';
 import { readPage } from './read-stream.js';
 import type { RecordMeta } from './record-meta.js';
@@ -68,6 +69,7 @@ export function createRecordStore(
   const writers = new Map<string, RecordWriter>();
   const stamp = writerStamp();
   const index = new RecordIndex(dir, limits);
+  const pending = new PendingFinishes();
   let lastSweep = 0;
   let sweeping: Promise<string[]> | undefined;
 
@@ -100,6 +102,7 @@ export function createRecordStore(
   };
 
   const loadMeta = async (id: string): Promise<RecordMeta> => {
+    await pending.settled(id);
     const live = writers.get(id);
     const path = join(dir, id, 'meta.json');
     try {
@@ -120,6 +123,8 @@ export function createRecordStore(
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       if (live) return { id, command: '', cwd: '', startedAt: '', state: 'running' };
+      const refusal = pending.refusal(id);
+      if (refusal) throw new TershError('RECORD_NOT_FOUND', `No record ${id}: ${refusal}`, { details: { id, dir } });
       if (await wasEvicted(dir, id))
         throw new TershError('RECORD_EXPIRED', `Record ${id} was evicted by the store's caps`, { details: { id } });
       const exists = await stat(join(dir, id)).catch(() => undefined);
@@ -141,7 +146,7 @@ export function createRecordStore(
       writers.set(id, writer);
       const forget = (): void => void writers.delete(id);
       const finish = writer.finish.bind(writer);
-      writer.finish = async (facts) => {
+      const finishAndSweep = async (facts: Partial<RecordMeta>): Promise<RecordMeta> => {
         try {
           const meta = await finish(facts);
           if (writer.stored) index.noteFinished(id, writer.stdout.bytesWritten + writer.stderr.bytesWritten);
@@ -152,6 +157,16 @@ export function createRecordStore(
           forget();
           if (Date.now() - lastSweep > SWEEP_EVERY_MS) void sweep().catch(() => undefined);
         }
+      };
+      writer.finish = (facts) => {
+        const wasEmpty = writer.isEmpty;
+        const finishing = finishAndSweep(facts);
+        pending.track(writer, facts, finishing, wasEmpty);
+        return finishing;
+      };
+      writer.finishLater = (facts) => {
+        const finishing = new Promise((resolve) => setImmediate(resolve)).then(() => finishAndSweep(facts));
+        pending.track(writer, facts, finishing, writer.isEmpty);
       };
       return writer;
     },

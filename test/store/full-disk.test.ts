@@ -103,6 +103,10 @@ describe.skipIf(cannotMount !== undefined)(
         expect(result.stdout).toContain(`run ${n}`);
         expect(result.recordError).toMatch(/ENOSPC/);
       }
+      // A silent run returns before its meta is written: reading its id says the disk refused it.
+      const silent = await run('true', { store });
+      expect(silent.exit).toBe(0);
+      await expect(store.meta(silent.id)).rejects.toThrow(/could not be written \(ENOSPC/);
       expect(metaSizes(dir).every((size) => size > 0)).toBe(true);
       rmSync(filler);
       const after = await run('echo room again', { store });
