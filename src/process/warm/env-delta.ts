@@ -15,29 +15,41 @@ export class EnvBase {
   private size = 0;
 
   delta(env: NodeJS.ProcessEnv): EnvDelta {
-    const set: Record<string, string> = {};
+    const { base } = this;
+    if (base === undefined) return this.rebase(env);
+    const set: Record<string, string> = Object.create(null) as Record<string, string>;
     const unset: string[] = [];
     let changes = 0;
     let present = 0;
-    const base = this.base ?? {};
-    for (const [name, value] of Object.entries(env)) {
+    // One read a variable and no [name, value] pairs (Object.entries made 40 arrays a run for this env).
+    for (const name in env) {
+      const value = env[name];
       if (value === undefined) continue;
-      if (Object.hasOwn(base, name)) present += 1;
-      if (base[name] !== value) {
+      const held = base[name];
+      if (held !== undefined) present += 1;
+      if (held !== value) {
         set[name] = value;
         changes += 1;
       }
     }
-    for (const name of Object.keys(base)) {
-      if (present === this.size) break;
-      if (env[name] === undefined) unset.push(name);
-    }
+    if (present !== this.size)
+      for (const name in base) if (!Object.hasOwn(env, name) || env[name] === undefined) unset.push(name);
     changes += unset.length;
-    if (this.base !== undefined && changes * 2 <= this.size) return { set, unset };
-    const fresh: Record<string, string> = {};
-    for (const [name, value] of Object.entries(env)) if (value !== undefined) fresh[name] = value;
+    return changes * 2 <= this.size ? { set, unset } : this.rebase(env);
+  }
+
+  private rebase(env: NodeJS.ProcessEnv): EnvDelta {
+    // No prototype: a variable named `constructor` or `__proto__` is a variable like any other.
+    const fresh: Record<string, string> = Object.create(null) as Record<string, string>;
+    let size = 0;
+    for (const name in env) {
+      const value = env[name];
+      if (value === undefined) continue;
+      fresh[name] = value;
+      size += 1;
+    }
     this.base = fresh;
-    this.size = Object.keys(fresh).length;
+    this.size = size;
     return { base: fresh, set: {}, unset: [] };
   }
 }
