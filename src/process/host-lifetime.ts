@@ -145,7 +145,8 @@ export function holdRun(run: HeldRun, options: { watchdog: boolean } = { watchdo
     if (released) return;
     released = true;
     host.runs.delete(run.tag);
-    host.watchdog?.forget(run.tag);
+    // A run the watchdog never watched (the warm helper watches its own) costs it no line: a pipe write and a wake-up.
+    if (options.watchdog) host.watchdog?.forget(run.tag);
     if (run.cgroup && !retireCgroup(run.cgroup)) {
       killCgroup(run.cgroup);
       setTimeout(() => removeCgroup(run.cgroup!), 100).unref();
