@@ -1,4 +1,6 @@
 import { buildChildEnv } from '../process/child-env.js';
+import type { Launcher } from '../process/launcher.js';
+import { warmLauncher } from '../process/warm/warm-launcher.js';
 import type { RecordWriter } from '../store/index.js';
 import { wrapForRun, type WrappedRun } from './wrap-for-run.js';
 import { withLocalBins } from './local-bins.js';
@@ -24,6 +26,7 @@ export async function prepareCommand(
   command: string,
   opts: NormalizedRunOptions,
   record: RecordWriter,
+  launcher: Launcher,
 ): Promise<PreparedCommand> {
   const { executor } = opts;
   let resolved: ResolvedCommand | undefined;
@@ -35,7 +38,8 @@ export async function prepareCommand(
     else
       resolved = executor
         ? await resolveInTarget(command, opts, env, executor)
-        : (opts.resolved ?? resolveCommand(command, { shell: opts.shell, pipefail: opts.pipefail, env }));
+        : (opts.resolved ??
+          resolveCommand(command, { shell: opts.shell, pipefail: opts.pipefail, env, lookup: lookupFirst(opts, launcher) }));
     if (executor) {
       const confined = opts.sandbox ? await sandboxInTarget(executor, opts, env, resolved) : undefined;
       return { env, resolved: confined ?? resolved, wrapped: undefined, sandboxedInTarget: confined !== undefined };
@@ -57,4 +61,14 @@ export async function prepareCommand(
     await record.finish({ exit: null, ...(resolved ? { shellKind: resolved.shellKind } : {}), error: (error as Error).message });
     throw error;
   }
+}
+
+/**
+ * Whether a command that needs no shell has its program looked up before it starts (10 `statx` a run for `true` with
+ * this PATH, on the event loop): not when the warm launcher starts it, where a start that fails for want of it is
+ * retried through the shell (attempt.ts), as over an executor. A wrapped command (sandbox, trace) would fail inside
+ * its wrapper instead, and so would one the local launcher wraps (to close inherited fds, to enter its cgroup).
+ */
+function lookupFirst(opts: NormalizedRunOptions, launcher: Launcher): boolean {
+  return launcher !== warmLauncher || opts.sandbox !== undefined || opts.trace;
 }

@@ -7,7 +7,7 @@ import { launcherFor } from '../process/warm/choose-launcher.js';
 import { ProcessHandle } from './process-handle.js';
 import { reportProgress } from './progress.js';
 import { feedLiveOutput } from './live-output.js';
-import type { ResolvedCommand } from './resolve-command.js';
+import { missingProgram, resolveCommand, type ResolvedCommand } from './resolve-command.js';
 import type { NormalizedRunOptions } from './run-options.js';
 import type { RunResult } from '../result/run-result.js';
 import { buildResult, type FinishedRun } from './build-result.js';
@@ -31,7 +31,8 @@ export async function runAttempt(
     ...(opts.description ? { description: opts.description } : {}),
     ...extraMeta,
   });
-  const prepared = await prepareCommand(command, opts, record);
+  const launcher = opts.executor ?? launcherFor(opts.spawner);
+  const prepared = await prepareCommand(command, opts, record, launcher);
   const { env, wrapped } = prepared;
   let { resolved } = prepared;
   const jobs = opts.background || opts.autoBackgroundAfterMs !== undefined ? context.jobs() : undefined;
@@ -57,21 +58,18 @@ export async function runAttempt(
       // A run promoted to a job keeps its leftovers from then on (keepLeftovers below).
       leftovers: opts.background || opts.detached ? 'keep' : 'kill',
       detached: opts.detached,
-      launcher: opts.executor ?? launcherFor(opts.spawner),
+      launcher,
     });
   try {
     handle = await start(resolved).catch(async (error: NodeJS.ErrnoException) => {
-      // Over an executor a plain command goes direct without a lookup; a missing program gets the shell's exit 127 there.
-      if (
-        !opts.executor ||
-        error.code !== 'ENOENT' ||
-        resolved.shellKind !== 'direct' ||
-        opts.argv ||
-        opts.shell === false ||
-        prepared.sandboxedInTarget
-      )
+      // A plain command goes direct without a lookup (over an executor, and on a POSIX host): a missing program gets
+      // the shell's exit 127 (126 for one not executable), as if it had been looked up first.
+      const lookedUp = opts.executor ? error.code !== 'ENOENT' : resolved.found !== false || !missingProgram(error);
+      if (lookedUp || resolved.shellKind !== 'direct' || opts.argv || opts.shell === false || prepared.sandboxedInTarget)
         throw error;
-      resolved = await shellInTarget(command, opts, env, opts.executor);
+      resolved = opts.executor
+        ? await shellInTarget(command, opts, env, opts.executor)
+        : resolveCommand(command, { shell: true, pipefail: opts.pipefail, env });
       return start(resolved);
     });
   } catch (error) {

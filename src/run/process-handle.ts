@@ -202,7 +202,9 @@ export class ProcessHandle {
     }
     if (this.terminating) await this.terminating;
     const escapeePids = this.timedOut || this.canceled || kill ? [...this.group.escapees] : [];
-    if (kill) this.release();
+    // Nothing of the run is left: its cgroup goes back to the kept ones (a read of cgroup.procs) and the helper's
+    // watch ends after the result is returned, not before.
+    if (kill) setImmediate(this.release);
     return {
       exit: code,
       signal,

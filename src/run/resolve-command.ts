@@ -23,10 +23,22 @@ function programExists(program: string, env: NodeJS.ProcessEnv): boolean {
  */
 export function resolveCommand(
   command: string,
-  options: { shell: boolean | 'bash' | 'sh' | 'powershell' | 'cmd' | undefined; pipefail: boolean; env: NodeJS.ProcessEnv },
+  options: {
+    shell: boolean | 'bash' | 'sh' | 'powershell' | 'cmd' | undefined;
+    pipefail: boolean;
+    env: NodeJS.ProcessEnv;
+    /**
+     * false: a command that needs no shell goes direct without looking its program up (`found: false`); the caller
+     * starts it and, when that fails with ENOENT or EACCES, starts it through the shell instead (`missingProgram`).
+     * @defaultValue true
+     */
+    lookup?: boolean;
+  },
 ): ResolvedCommand {
   if (options.shell !== true && typeof options.shell !== 'string') {
     const argv = directArgv(command);
+    if (argv && options.shell !== false && options.lookup === false)
+      return { file: argv[0]!, args: argv.slice(1), shellKind: 'direct', found: false };
     if (argv && (options.shell === false || programExists(argv[0]!, options.env))) {
       return { file: argv[0]!, args: argv.slice(1), shellKind: 'direct', found: options.shell !== false };
     }
@@ -41,4 +53,10 @@ export function resolveCommand(
   const args = shell.argsFor(command);
   if (options.pipefail && shell.kind === 'bash') args.unshift('-o', 'pipefail');
   return { file: shell.file, args, shellKind: shell.kind, found: shell.kind === 'bash' || shell.kind === 'sh' };
+}
+
+/** A start that failed this way means no such program to run (or none executable): the shell then says so (127, 126). */
+export function missingProgram(error: unknown): boolean {
+  const { code } = error as NodeJS.ErrnoException;
+  return code === 'ENOENT' || code === 'EACCES';
 }

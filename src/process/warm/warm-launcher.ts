@@ -1,4 +1,5 @@
-import type { LaunchedProcess, Launcher } from '../launcher.js';
+import { findInPath, systemProbe } from '../find-in-path.js';
+import type { LaunchedProcess, LaunchRequest, Launcher } from '../launcher.js';
 import { localLauncher, localRunGroup } from '../local-launcher.js';
 import { startTied } from '../tied-start.js';
 import { fallbackNotice, warmSpawner } from './helper-state.js';
@@ -6,14 +7,29 @@ import { fallbackNotice, warmSpawner } from './helper-state.js';
 /** Where the warm spawner is used; elsewhere (Windows, macOS) the warm launcher spawns directly. */
 export const warmSpawnerSupported = process.platform === 'linux';
 
-async function launchDirect(request: Parameters<Launcher['launch']>[0]): Promise<LaunchedProcess> {
+/** A start of a program not on PATH (or not executable) fails as the helper's does: ENOENT, not a wrapper's exit 127. */
+function missingProgramError(request: LaunchRequest): Error | undefined {
+  if (request.found !== false || request.file.includes('/')) return undefined;
+  if (findInPath(request.file, { ...systemProbe(), env: { PATH: request.env.PATH ?? '' } })) return undefined;
+  return Object.assign(new Error(`spawn ${request.file} ENOENT`), {
+    code: 'ENOENT',
+    errno: -2,
+    syscall: `spawn ${request.file}`,
+    path: request.file,
+  });
+}
+
+async function launchDirect(request: LaunchRequest): Promise<LaunchedProcess> {
+  const missing = missingProgramError(request);
+  if (missing) throw missing;
   const launched = await localLauncher.launch(request);
   const notice = fallbackNotice();
   return notice === undefined ? launched : { ...launched, notice };
 }
 
 /**
- * Starts processes through the warm spawner's helper, so that the host never forks (its cost grows with the
+ * Starts processes through the warm spawner's helper (a program not found is a failed start, ENOENT or EACCES:
+ * run() then starts the command through the shell, so it needs no lookup first), so that the host never forks (its cost grows with the
  * host's memory, and blocks its event loop meanwhile). Same session, group, cgroup, host-death and tag
  * guarantees as the local launcher; falls back to it after the helper's second crash, and where unsupported.
  */
