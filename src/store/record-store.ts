@@ -165,7 +165,7 @@ export function createRecordStore(
         return finishing;
       };
       writer.finishLater = (facts) => {
-        const finishing = new Promise((resolve) => setImmediate(resolve)).then(() => finishAndSweep(facts));
+        const finishing = new Promise((resolve) => setTimeout(resolve, 0)).then(() => finishAndSweep(facts));
         pending.track(writer, facts, finishing, writer.isEmpty);
       };
       return writer;
