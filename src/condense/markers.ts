@@ -8,6 +8,9 @@ export interface MarkerContext {
   stream: 'stdout' | 'stderr';
 }
 
+/** About what a gap marker after a stream's first costs (`[… lines 41–160 omitted (120)]`: 10 tokens, 12 for wider ranges). */
+export const LATER_GAP_MARKER_TOKENS = 11;
+
 function range(from: number, to: number): string {
   return from === to ? `line ${from}` : `lines ${from}–${to}`;
 }
@@ -26,13 +29,13 @@ function fetchHint(
 }
 
 /**
- * `[… lines 41–160 omitted (120); detail("r_ab12", { selector: "stdout", fromLine: 41, toLine: 160 }) …]` for the first
- * marker of a stream, `[… lines 41–160 omitted (120) …]` after it, or when every line of the gap has the shape of a
- * kept line: `[… lines 41–160 omitted (120), each like line 40 …]`.
+ * `[… lines 41–160 omitted (120); detail("r_ab12", { selector: "stdout", fromLine: 41, toLine: 160 })]` for the first
+ * marker of a stream, `[… lines 41–160 omitted (120)]` after it, or when every line of the gap has the shape of a
+ * kept line: `[… lines 41–160 omitted (120), each like line 40]`.
  */
 export function gapMarker(context: MarkerContext, from: number, to: number, withCall: boolean, like?: { line: number }): string {
   const each = like === undefined ? '' : `, each like line ${like.line}`;
-  return `[… ${range(from, to)} omitted (${to - from + 1})${each}${fetchHint(context, withCall, { fromLine: from, toLine: to })} …]`;
+  return `[… ${range(from, to)} omitted (${to - from + 1})${each}${fetchHint(context, withCall, { fromLine: from, toLine: to })}]`;
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { DistinctFailures } from './distinct.js';
+import { shownContext } from './context.js';
 import { keepDistinctFailures } from './failure-room.js';
 import type { FoldGroup } from './fold.js';
 import type { PlaceReader } from './locations.js';
+import { LATER_GAP_MARKER_TOKENS } from './markers.js';
 import { Role } from './roles.js';
 
 export interface Selection {
@@ -88,7 +90,7 @@ export function selectLines(input: SelectInput): Selection {
         told.add(text);
       }
       keep(i);
-      for (let j = i + 1; j <= end; j++) if (roles[j] !== Role.noise) keep(j);
+      for (const j of shownContext(lines, roles, i, end)) keep(j);
     }
   }
   // Different failures of one shape (other places, other names) come before anything else, past the budget up to
@@ -136,7 +138,7 @@ export function selectLines(input: SelectInput): Selection {
   let room = budget - spent - markerCost * (islands + 2 + Math.min(folds.length, 20));
   room = Math.min(room, input.fillLimit);
   if (room <= 0) {
-    showCheapGaps(kept, costs, markerCost);
+    showCheapGaps(kept, costs, markerCost, Math.min(markerCost, LATER_GAP_MARKER_TOKENS));
     return { kept, mustShowCost };
   }
   let headings = room * HEADINGS_SHARE;
@@ -152,7 +154,7 @@ export function selectLines(input: SelectInput): Selection {
   const headLeft = walk(0, 1, headAllowance);
   walk(n - 1, -1, room - headAllowance + headLeft);
   dropBlankIslands(lines, kept);
-  showCheapGaps(kept, costs, markerCost);
+  showCheapGaps(kept, costs, markerCost, Math.min(markerCost, LATER_GAP_MARKER_TOKENS));
   return { kept, mustShowCost };
 }
 
@@ -167,14 +169,19 @@ function headingsOverKept(roles: Uint8Array, kept: Uint8Array): Uint8Array {
   return useful;
 }
 
-/** A gap whose lines cost no more than its marker would is shown instead: cheaper, and nothing left out. */
-function showCheapGaps(kept: Uint8Array, costs: Float64Array, markerCost: number): void {
+/**
+ * A gap whose lines cost no more than its marker would is shown instead: cheaper, and nothing left out. The first
+ * marker carries the detail call (`firstCost`), later ones only their range (`laterCost`).
+ */
+function showCheapGaps(kept: Uint8Array, costs: Float64Array, firstCost: number, laterCost: number): void {
+  let marked = false;
   let i = 0;
   while (i < kept.length) {
     if (kept[i] === 1) {
       i++;
       continue;
     }
+    const markerCost = marked ? laterCost : firstCost;
     let j = i;
     let cost = 0;
     // an unpriced line (the middle of a huge output) has cost 0: such a gap is never shown
@@ -185,6 +192,7 @@ function showCheapGaps(kept: Uint8Array, costs: Float64Array, markerCost: number
     }
     while (j < kept.length && kept[j] === 0) j++;
     if (cost <= markerCost) kept.fill(1, i, j);
+    else marked = true;
     i = j;
   }
 }

@@ -29,9 +29,9 @@ describe('the oracle view', () => {
     expect(view).toBe(
       [
         '',
-        '[… lines 1–20 omitted (20); detail("r_bench", { selector: "stderr", fromLine: 1, toLine: 20 }) …]',
+        '[… lines 1–20 omitted (20); detail("r_bench", { selector: "stderr", fromLine: 1, toLine: 20 })]',
         "error: expected ';' before 'return'",
-        '[… lines 22–31 omitted (10) …]',
+        '[… lines 22–31 omitted (10)]',
         'make: *** [Makefile:12: all] Error 2',
       ].join('\n'),
     );
