@@ -2,6 +2,7 @@
 // own fixtures (docs/condense.md): the lines that matter in a block are the message the failure goes on with and the
 // frames of the program's own code; underlines, blank lines, frames inside installed libraries or the runtime, and
 // the code around the line an excerpt points at are never what was asked for, and go to the gap markers.
+import { placeOf } from './locations.js';
 import { Role } from './roles.js';
 
 /** Lines after the opening line shown whatever they are (but generic): the message a failure goes on with. */
@@ -18,7 +19,7 @@ const UNDERLINE = /^\s*(?:\d*\s*\|)?\s*[\^~-]+(?:\s+[\^~-]+)*\s*$/;
 const FRAME = /^\s*(?:==\d+==\s+)?(?:at |by 0x|File "|#\d+ |\d+: )|^\s+\/?[\w.@+-]+(?:\/[\w.@+-]+)*:\d+(?: \+0x[\da-f]+)?$/;
 /** Where installed code lives: a frame there is the library's or the runtime's, not the program's. */
 const INSTALLED =
-  /site-packages\/|dist-packages\/|\/lib\/python\d|node_modules\/|\(?node:|internal\/|\/rustc\/|\.cargo\/registry\/|\/usr\/(?:lib|libexec|include|share)\/|<frozen |\bat (?:java|javax|jdk|sun|kotlin|scala)\.|\bat org\.(?:junit|apache|springframework)\./;
+  /site-packages\/|dist-packages\/|\/lib\/python\d|node_modules\/|\(?node:|[(\s]internal\/|\/rustc\/|\.cargo\/registry\/|\/usr\/(?:lib|libexec|include|share)\/|<frozen |\bat (?:java|javax|jdk|sun|kotlin|scala)\.|\bat org\.(?:junit|apache|springframework)\./;
 /** An excerpt's gutter with nothing in it. */
 const GUTTER = /^\s*\d*\s*\|\s*$/;
 /** A line of a code excerpt (`  4 | code`, `> 4 | code`). */
@@ -32,16 +33,6 @@ const VALUES = /^\s*(?:(?:Expected|Received|Actual)\b[^:]{0,30}:|(?:expected|act
 
 function isFrame(line: string): boolean {
   return FRAME.test(line);
-}
-
-/** The line names a path where installed code lives (a library, the runtime). */
-export function isInstalledPath(line: string): boolean {
-  return INSTALLED.test(line);
-}
-
-/** A stack frame in the program's own code. */
-export function isOwnFrame(line: string): boolean {
-  return FRAME.test(line) && !INSTALLED.test(line);
 }
 
 /** The lines of the block opened at `start` (through `end`) shown with it, in order. */
@@ -69,7 +60,8 @@ export function shownContext(lines: readonly string[], roles: Uint8Array, start:
     if (isFrame(line)) {
       inStack = true;
       inInstalledFrame = INSTALLED.test(line);
-      if (!inInstalledFrame && own < OWN_FRAMES) {
+      // a frame with no place of its own (rust's `  3: core::panicking::panic_fmt`, before its `at` line) tells no code
+      if (!inInstalledFrame && own < OWN_FRAMES && placeOf(line) !== undefined) {
         shown.push(j);
         own++;
       }
@@ -79,10 +71,12 @@ export function shownContext(lines: readonly string[], roles: Uint8Array, start:
     const deeper = /^\s{4,}/.test(line);
     if (deeper && (inInstalledFrame || (j > start + 1 && isFrame(lines[j - 1] as string)))) continue;
     inInstalledFrame = false;
-    // another stack begins (a sanitizer's `freed by thread T0 here:`): its own frames are shown too
+    // after a stack, the report goes on (a sanitizer's `freed by thread T0 here:`, valgrind's `Address … alloc'd`):
+    // that line and the own frames of the next stack are shown as the first ones were
     if (inStack) {
       inStack = false;
       own = 0;
+      lead = 0;
     }
     if (EXCERPT.test(line)) {
       if (POINTED.test(line) || MARKS.test(lines[j + 1] ?? '')) shown.push(j);

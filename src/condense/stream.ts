@@ -10,7 +10,6 @@ import type { MarkerContext } from './markers.js';
 import { dataView } from './overview/data-view.js';
 import { render } from './render.js';
 import { ordinaryRuns } from './runs.js';
-import { foldAwayFromFailures } from './small-view.js';
 import { FAILURE_OVERFLOW } from './failure-room.js';
 import { fillLimit, fitsWhole } from './shares.js';
 import type { FillCase } from './shares.js';
@@ -122,9 +121,7 @@ export function condenseStream(stream: AnalysedStream, plan: StreamPlan): Render
       keepTail: plan.keepTail,
       fillLimit: fillLimit(fill),
       explained: plan.explained && !fits,
-      hidden: fits
-        ? foldAwayFromFailures(lines, classified.roles, blockEnds, ordinaryRuns(lines, classified.roles, stream.shapes))
-        : undefined,
+      hidden: fits ? ordinaryRuns(lines, classified.roles, stream.shapes) : undefined,
       unread: map.unread,
       pinned: view.pinned,
       headingOf: classified.headingOf,

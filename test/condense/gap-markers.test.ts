@@ -25,21 +25,22 @@ describe('gap markers', () => {
 
   it('stand for a gap after the first whenever its lines cost more than the short marker, not only more than the first one', () => {
     const gap = ['resolved 14 packages from the lockfile in 0.8 seconds', 'linked 14 packages into the workspace tree'];
-    // the line after a failure and the line before one are shown with it: the two between them are the gap
+    const chatter = (count: number, from: number): string[] =>
+      Array.from({ length: count }, (_, i) => `cc -O2 -c src/unit_${from + i}.c -o build/unit_${from + i}.o`);
     const stdout = [
-      ...Array.from({ length: 12 }, (_, i) => `booting subsystem number ${i} with its defaults`),
+      ...chatter(1500, 0),
       'src/a.c:3:1: error: unknown type name ‘sizet’',
-      'in the unit compiled first',
       ...gap,
-      'in the unit compiled second',
       'src/b.c:9:5: error: expected ‘;’ before ‘}’ token',
+      ...chatter(1500, 1500),
       'build failed: 2 errors',
       '',
     ].join('\n');
     const result = condense({ command: 'cc-build', stdout, exitCode: 1 }, { recordId: 'r_gap' });
+    // the two lines cost more than a later marker (11 tokens), less than the first marker with its call (30)
     expect(encode(gap.join('\n')).length).toBeGreaterThan(LATER_GAP_MARKER_TOKENS);
     expect(encode(gap.join('\n')).length).toBeLessThan(30);
-    expect(result.stdout).toContain('in the unit compiled first\n[… lines 15–16 omitted (2)]\nin the unit compiled second');
+    expect(result.stdout).toContain('‘sizet’\n[… lines 1502–1503 omitted (2)]\nsrc/b.c:9:5');
     expectExactView(normalizeLines(stdout), result.stdout, result.stdoutOmitted, { endsWithNewline: false });
   });
 });
