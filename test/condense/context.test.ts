@@ -97,4 +97,29 @@ describe('the context shown with a failure', () => {
     for (const left of ['#2 0x57 in start', 'libasan.so']) expect(result.stderr).not.toContain(left);
     expectExactView(normalizeLines(stderr), result.stderr, result.stderrOmitted, { endsWithNewline: false });
   });
+
+  it('counts as own frames only those naming a place: a backtrace keeps its `at ./src/…` line past the numbered names', () => {
+    const stderr = [
+      ...chatter(20),
+      "thread 'main' panicked at src/main.rs:5:69:",
+      'index out of bounds: the len is 3 but the index is 7',
+      'stack backtrace:',
+      '   0: rust_begin_unwind',
+      '             at /rustc/59807616e1fa/library/std/src/panicking.rs:689:5',
+      '   1: core::panicking::panic_bounds_check',
+      '             at /rustc/59807616e1fa/library/core/src/panicking.rs:271:5',
+      '   2: demo::pick',
+      '             at ./src/main.rs:5:69',
+      '   3: demo::main',
+      '             at ./src/main.rs:9:5',
+      'note: Some details are omitted, run with `RUST_BACKTRACE=full` for a verbose backtrace.',
+      ...chatter(20),
+    ].join('\n');
+    const result = condense({ command: './demo', stdout: '', stderr, exitCode: 101 });
+    for (const kept of ['index out of bounds: the len is 3 but the index is 7', 'at ./src/main.rs:5:69', 'at ./src/main.rs:9:5'])
+      expect(result.stderr).toContain(kept);
+    for (const left of ['library/std/src/panicking.rs', 'library/core/src/panicking.rs'])
+      expect(result.stderr).not.toContain(left);
+    expectExactView(normalizeLines(stderr), result.stderr, result.stderrOmitted, { endsWithNewline: false });
+  });
 });
