@@ -7,8 +7,8 @@ import { Role } from './roles.js';
 
 /** Lines after the opening line shown whatever they are (but generic): the message a failure goes on with. */
 const LEADING_CONTEXT = 1;
-/** Frames of the program's own code shown per block (the place the failure was raised, and its caller). */
-const OWN_FRAMES = 2;
+/** Frames of the program's own code shown per block (the place the failure was raised, its caller and the caller's). */
+const OWN_FRAMES = 3;
 
 /** Only `^ ~ -` marks under a line, with or without a gutter (`   |     ^^^^`). */
 const UNDERLINE = /^\s*(?:\d*\s*\|)?\s*[\^~-]+(?:\s+[\^~-]+)*\s*$/;
