@@ -170,7 +170,8 @@ describe.each(shells)('the remote wrapper under %s', (_name, shell) => {
       TAG_VARIABLE,
     );
     launched.stdout.resume();
-    await delay(200);
+    const started = Date.now() + 10_000;
+    while (sleepers(seconds).length < 2 && Date.now() < started) await delay(20);
     expect(sleepers(seconds)).toHaveLength(2);
     channels[0]!.stdin.destroy();
     const deadline = Date.now() + 5_000;
