@@ -2,10 +2,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Socket } from 'node:net';
-import { finished } from 'node:stream/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WarmSpawner, type WarmRequest } from '../../src/process/warm/warm-spawner.js';
+import { collect, warmRequests } from '../helpers/warm-requests.js';
 
 // The helper spawns through libuv's handles directly (`bindings`, its fast path) and falls back to child_process
 // and net (`portable`) where those are gone: both must give what Node's own spawn gives.
@@ -21,27 +20,7 @@ async function startHelper(portable: boolean): Promise<WarmSpawner> {
 const spawners = { bindings: await startHelper(false), portable: await startHelper(true) };
 afterAll(() => Object.values(spawners).forEach((spawner) => spawner.close()));
 
-let count = 0;
-function request(file: string, args: string[], extra: Partial<WarmRequest> = {}): WarmRequest {
-  const tag = `warm-paths-${process.pid}-${count++}`;
-  return {
-    file,
-    args,
-    cwd: process.cwd(),
-    env: { ...process.env, TERSH_RUN_ID: tag },
-    stdin: 'ignore',
-    tag,
-    watch: true,
-    ...extra,
-  };
-}
-
-async function collect(socket: Socket): Promise<string> {
-  const chunks: Buffer[] = [];
-  socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-  await finished(socket).catch(() => undefined);
-  return Buffer.concat(chunks).toString();
-}
+const request = warmRequests('warm-paths');
 
 async function runToEnd(spawner: WarmSpawner, req: WarmRequest, input?: string) {
   const launched = await spawner.launch(req);

@@ -2,12 +2,12 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createConnection, type Socket } from 'node:net';
-import { finished } from 'node:stream/promises';
+import { createConnection } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCgroupParent, createRunCgroup, removeCgroup } from '../../src/process/cgroup.js';
 import { readProcEntry } from '../../src/process/proc-scan.js';
 import { WarmSpawner, type WarmRequest } from '../../src/process/warm/warm-spawner.js';
+import { collect, warmRequests } from '../helpers/warm-requests.js';
 import { signalPids } from '../../src/process/group.js';
 import { livePidsWith, uniqueSleepSeconds } from '../helpers/processes.js';
 import { waitFor } from '../jobs/helpers.js';
@@ -16,29 +16,7 @@ const host = new URL('../fixtures/run/warm-host.ts', import.meta.url).pathname;
 const spawner = await WarmSpawner.start();
 afterAll(() => spawner.close());
 
-let count = 0;
-function request(file: string, args: string[], extra: Partial<WarmRequest> = {}): WarmRequest {
-  const tag = `warm-unit-${process.pid}-${count++}`;
-  return {
-    file,
-    args,
-    cwd: process.cwd(),
-    env: { ...process.env, TERSH_RUN_ID: tag },
-    stdin: 'ignore',
-    tag,
-    watch: true,
-    ...extra,
-  };
-}
-
-// A socket with nothing buffered ends at the command's exit, read or not (as a child's pipe does): it may have
-// closed before launch() resolved, so wait with finished(), not on a 'close' event.
-async function collect(socket: Socket): Promise<string> {
-  const chunks: Buffer[] = [];
-  socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-  await finished(socket).catch(() => undefined);
-  return Buffer.concat(chunks).toString();
-}
+const request = warmRequests('warm-unit');
 
 async function runToEnd(
   req: WarmRequest,
