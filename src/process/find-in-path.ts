@@ -1,5 +1,5 @@
 import { accessSync, constants, statSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { delimiter, isAbsolute, join, resolve } from 'node:path';
 
 /** What program lookup looks at; injectable so the Windows logic is testable anywhere. */
 export interface ShellProbe {
@@ -36,4 +36,11 @@ export function findInPath(name: string, probe: ShellProbe): string | undefined 
     if (probe.isExecutable(candidate)) return candidate;
   }
   return undefined;
+}
+
+/** True when `file` would start from `cwd` with `env`'s PATH: a path that is executable, or a name found on PATH. */
+export function wouldStart(file: string, cwd: string, env: NodeJS.ProcessEnv): boolean {
+  const probe = { ...systemProbe(), env: { PATH: env.PATH ?? '' } };
+  if (file.includes('/')) return probe.isExecutable(isAbsolute(file) ? file : resolve(cwd, file));
+  return findInPath(file, probe) !== undefined;
 }

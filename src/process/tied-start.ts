@@ -1,6 +1,5 @@
-import { isAbsolute, resolve } from 'node:path';
 import { enterCgroupAsync, removeCgroup } from './cgroup.js';
-import { findInPath, systemProbe } from './find-in-path.js';
+import { wouldStart } from './find-in-path.js';
 import {
   cgroupMovesWork,
   giveUpCgroups,
@@ -16,13 +15,6 @@ import { RunProcesses } from './run-processes.js';
 
 // The command moves itself into its cgroup before it runs, so that nothing it forks starts outside.
 const ENTER_CGROUP_SCRIPT = 'echo $$ > "$0/cgroup.procs" 2>/dev/null; exec "$@"';
-
-/** True when `file` would start (so that a missing program still fails to spawn as ENOENT, unwrapped). */
-function wouldStart(file: string, cwd: string, env: NodeJS.ProcessEnv): boolean {
-  const probe = { ...systemProbe(), env: { PATH: env.PATH ?? '' } };
-  if (file.includes('/')) return probe.isExecutable(isAbsolute(file) ? file : resolve(cwd, file));
-  return findInPath(file, probe) !== undefined;
-}
 
 /** What a starter gives back: the pid, its exit, and its start time when the starter read it already. */
 export interface StartedProgram {

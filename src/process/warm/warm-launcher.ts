@@ -1,4 +1,4 @@
-import { findInPath, systemProbe } from '../find-in-path.js';
+import { wouldStart } from '../find-in-path.js';
 import type { LaunchedProcess, LaunchRequest, Launcher } from '../launcher.js';
 import { localLauncher, localRunGroup } from '../local-launcher.js';
 import { startTied } from '../tied-start.js';
@@ -9,8 +9,8 @@ export const warmSpawnerSupported = process.platform === 'linux';
 
 /** A start of a program not on PATH (or not executable) fails as the helper's does: ENOENT, not a wrapper's exit 127. */
 function missingProgramError(request: LaunchRequest): Error | undefined {
-  if (request.found !== false || request.file.includes('/')) return undefined;
-  if (findInPath(request.file, { ...systemProbe(), env: { PATH: request.env.PATH ?? '' } })) return undefined;
+  if (request.found !== false || request.file.includes('/') || wouldStart(request.file, request.cwd, request.env))
+    return undefined;
   return Object.assign(new Error(`spawn ${request.file} ENOENT`), {
     code: 'ENOENT',
     errno: -2,
