@@ -2,6 +2,7 @@
 // Lines of one shape differ only in those, and fold into one line with a count.
 
 import { scratchEncoder } from './line-bytes.js';
+import { UNDERLINE_RUN } from './underline.js';
 
 const SHAPE_CHARS = 300;
 const PATH = 1;
@@ -101,8 +102,6 @@ export function shapeOfBytes(bytes: Uint8Array, start: number, end: number): num
 }
 
 const SPECIAL = /[\\^$.*+?()[\]{}|/]/g;
-/** A run of two or more of one punctuation character: an underline of any length (see underline.ts). */
-const RUN_OF_ONE = /([^\w\s])\1+/g;
 
 const escape = (text: string): string => text.replace(SPECIAL, '\\$&');
 
@@ -110,7 +109,7 @@ const escape = (text: string): string => text.replace(SPECIAL, '\\$&');
 function patternOf(piece: string): string {
   let pattern = '';
   let last = 0;
-  for (const run of piece.matchAll(RUN_OF_ONE)) {
+  for (const run of piece.matchAll(UNDERLINE_RUN)) {
     pattern += `${escape(piece.slice(last, run.index))}${escape(run[0].slice(0, 2))}+`;
     last = run.index + run[0].length;
   }
