@@ -62,9 +62,12 @@ export function runCgroup(tag: string, options: { watchdog: boolean } = { watchd
   return host.idleCgroups.pop() ?? createRunCgroup(host.cgroupParent, tag);
 }
 
-/** Keeps a run's cgroup for the next run once nothing is left in it, else removes it; false while processes remain. */
-export function retireCgroup(path: string): boolean {
-  if (host.cgroupParent && host.idleCgroups.length < IDLE_CGROUPS_KEPT && cgroupPids(path).length === 0) {
+/**
+ * Keeps a run's cgroup for the next run once nothing is left in it (`emptied`: known so already, no read), else
+ * removes it; false while processes remain.
+ */
+export function retireCgroup(path: string, emptied = false): boolean {
+  if (host.cgroupParent && host.idleCgroups.length < IDLE_CGROUPS_KEPT && (emptied || cgroupPids(path).length === 0)) {
     host.idleCgroups.push(path);
     return true;
   }
@@ -133,21 +136,22 @@ function removeIdleExitHook(): void {
  * Ties a run to this host's life until the returned release is called: killed when the host exits in any
  * way a handler sees (signal-exit observes exits without taking the signals' default action away), and
  * by the watchdog for the deaths none sees (SIGKILL, the OOM killer) unless `watchdog` is false (the warm
- * spawner's helper, which started the run, is its watchdog).
+ * spawner's helper, which started the run, is its watchdog). The release is told `emptied` when the run's cgroup is
+ * known to hold nothing any more, so that it is kept for the next run without a read.
  */
-export function holdRun(run: HeldRun, options: { watchdog: boolean } = { watchdog: true }): () => void {
+export function holdRun(run: HeldRun, options: { watchdog: boolean } = { watchdog: true }): (emptied?: boolean) => void {
   host.runs.set(run.tag, run);
   if (options.watchdog) ensureWatchdog()?.watch(run);
   clearTimeout(host.unhookTimer);
   host.removeExitHook ??= onExit(() => killHeldRuns());
   let released = false;
-  return () => {
+  return (emptied = false) => {
     if (released) return;
     released = true;
     host.runs.delete(run.tag);
     // A run the watchdog never watched (the warm helper watches its own) costs it no line: a pipe write and a wake-up.
     if (options.watchdog) host.watchdog?.forget(run.tag);
-    if (run.cgroup && !retireCgroup(run.cgroup)) {
+    if (run.cgroup && !retireCgroup(run.cgroup, emptied)) {
       killCgroup(run.cgroup);
       setTimeout(() => removeCgroup(run.cgroup!), 100).unref();
     }

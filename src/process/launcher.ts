@@ -30,6 +30,11 @@ export interface ProcessExit {
   lost?: string;
   /** Set when the launcher lost the process before its status was known (the warm spawner's helper died). */
   error?: string;
+  /**
+   * Nothing of the run was left once its main process had exited (its cgroup, read then by the warm spawner's
+   * helper, held no process; none can enter it after that): no leftover check is needed.
+   */
+  emptied?: boolean;
 }
 
 /** Every process of one run, wherever it runs; pids are those of the place it runs in. */

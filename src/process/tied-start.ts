@@ -45,8 +45,8 @@ export interface TiedStartOptions {
 export interface TiedStart<Started> {
   started: Started;
   processes: RunProcesses;
-  /** Unties the run from the host's life. */
-  release: () => void;
+  /** Unties the run from the host's life; `emptied`: its cgroup is known to hold nothing any more. */
+  release: (emptied?: boolean) => void;
 }
 
 /**

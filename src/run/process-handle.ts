@@ -175,14 +175,14 @@ export class ProcessHandle {
     const onAbort = (): void => void this.terminate('canceled');
     if (abortSignal?.aborted) onAbort();
     else abortSignal?.addEventListener('abort', onAbort, { once: true });
-    const { code, signal, lost, error } = await exit;
+    const { code, signal, lost, error, emptied } = await exit;
     clearTimeout(timer);
     abortSignal?.removeEventListener('abort', onAbort);
 
     let leftoverPids: number[] = [];
     const kill = this.leftoverMode === 'kill';
     // After a kill, terminate() has swept everything already.
-    if (!this.terminating) {
+    if (!this.terminating && !emptied) {
       leftoverPids = await this.group.leftovers(this.pid);
       if (leftoverPids.length > 0 && kill) await this.group.signalAll('SIGTERM');
     }

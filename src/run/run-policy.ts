@@ -8,6 +8,7 @@ import {
   type PolicyOptions,
 } from '../plan/index.js';
 import { invalid, isPlainObject } from '../validate.js';
+import { WarningMemo } from './warning-memo.js';
 
 /** A Policy as given, or one built from PolicyOptions (validated). */
 export function normalizePolicy(value: unknown): Policy | undefined {
@@ -18,21 +19,27 @@ export function normalizePolicy(value: unknown): Policy | undefined {
 }
 
 export interface Screening {
-  plan?: Plan;
   decision?: PolicyDecision;
   /** The plan's most serious warning, for the result. */
   warning?: string;
 }
 
+// A memo of a pure function, shared as the default planner is: an agent runs the same few commands again and again.
+const policyFreeWarnings = new WarningMemo(256);
+
 /**
  * Plans the command (statically, nothing runs) and applies the policy. When the planner cannot
- * load, an enforcing policy blocks rather than letting an unchecked command through.
+ * load, an enforcing policy blocks rather than letting an unchecked command through. Without a policy, a bash
+ * command screened lately is answered from memory.
  */
 export async function screenCommand(
   command: string,
   policy: Policy | undefined,
   language: 'bash' | 'powershell' = 'bash',
 ): Promise<Screening> {
+  const memo = policy === undefined && language === 'bash' ? policyFreeWarnings : undefined;
+  const known = memo?.get(command);
+  if (known !== undefined) return known === null ? {} : { warning: known };
   let planned: Plan;
   try {
     planned = language === 'powershell' ? planPowerShellLine(command) : await plan(command);
@@ -47,8 +54,10 @@ export async function screenCommand(
     }
     return {};
   }
-  const screening: Screening = { plan: planned };
+  const screening: Screening = {};
   if (planned.warnings[0]) screening.warning = planned.warnings[0];
+  const cutShort = planned.segments.some((segment) => segment.rules.includes('shell.parse-timeout'));
+  if (!cutShort) memo?.keep(command, screening.warning);
   if (policy) screening.decision = policy.check(planned);
   return screening;
 }

@@ -72,6 +72,8 @@ const RESCAN_EVERY_MS = 5 * 60_000;
  */
 export class RecordIndex {
   private readonly entries = new Map<string, RecordOnDisk>();
+  /** The sum of the entries' bytes, kept as they change (the caps are checked at every record's end). */
+  private bytes = 0;
   private scannedAt = 0;
   private uses = 0;
 
@@ -82,7 +84,18 @@ export class RecordIndex {
 
   noteFinished(id: string, bytes: number): void {
     this.uses += 1;
-    this.entries.set(id, { id, bytes, lastUsedMs: Date.now(), useOrder: this.uses, state: 'complete' });
+    this.put({ id, bytes, lastUsedMs: Date.now(), useOrder: this.uses, state: 'complete' });
+  }
+
+  private put(record: RecordOnDisk): void {
+    this.drop(record.id);
+    this.entries.set(record.id, record);
+    this.bytes += record.bytes;
+  }
+
+  private drop(id: string): void {
+    this.bytes -= this.entries.get(id)?.bytes ?? 0;
+    this.entries.delete(id);
   }
 
   noteUsed(id: string): void {
@@ -96,16 +109,15 @@ export class RecordIndex {
   /** True when the records known break a cap, or the folder was never read (records of earlier runs may). */
   exceedsCaps(): boolean {
     if (this.scannedAt === 0) return true;
-    let bytes = 0;
-    for (const record of this.entries.values()) bytes += record.bytes;
-    return this.entries.size > this.limits.maxRecords || bytes > this.limits.maxBytes;
+    return this.entries.size > this.limits.maxRecords || this.bytes > this.limits.maxBytes;
   }
 
   private async rescan(): Promise<void> {
     const names = (await readdir(this.dir).catch(() => [] as string[])).filter(isRecordId);
     const records = await Promise.all(names.map((id) => describe(this.dir, id)));
     this.entries.clear();
-    for (const record of records) if (record) this.entries.set(record.id, record);
+    this.bytes = 0;
+    for (const record of records) if (record) this.put(record);
     this.scannedAt = Date.now();
   }
 
@@ -129,7 +141,7 @@ export class RecordIndex {
       count -= 1;
       bytes -= record.bytes;
     }
-    for (const id of evicted) this.entries.delete(id);
+    for (const id of evicted) this.drop(id);
     await Promise.all(evicted.map((id) => rm(join(this.dir, id), { recursive: true, force: true })));
     if (evicted.length > 0) await recordTombstones(this.dir, evicted);
     return evicted;

@@ -58,6 +58,30 @@ describe('the warm spawner', () => {
     }
   });
 
+  it.skipIf(!cgroupParent)("says a run's cgroup emptied with the exit only when nothing of the run is left in it", async () => {
+    const tag = `warm-emptied-${process.pid}`;
+    const parent = createCgroupParent()!;
+    const cgroup = createRunCgroup(parent, tag)!;
+    const marker = uniqueSleepSeconds();
+    try {
+      const exitOf = async (script: string) => {
+        const launched = await spawner.launch(request('/bin/sh', ['-c', script], { cgroup, tag }));
+        const [, , exit] = await Promise.all([collect(launched.stdout), collect(launched.stderr), launched.exit]);
+        launched.release();
+        return exit;
+      };
+      expect((await exitOf('exit 3')).emptied).toBe(true);
+      const leaving = await exitOf(`sleep ${marker} >/dev/null 2>&1 & exit 0`);
+      expect(leaving.emptied).toBeUndefined();
+      expect(livePidsWith(`sleep ${marker}`)).toHaveLength(1);
+    } finally {
+      signalPids(livePidsWith(`sleep ${marker}`), 'SIGKILL');
+      await waitFor(() => livePidsWith(`sleep ${marker}`).length === 0);
+      removeCgroup(cgroup);
+      removeCgroup(parent);
+    }
+  });
+
   it('starts a command with the env, cwd and umask given, and reports its exit code', async () => {
     const previous = process.umask(0o027);
     try {

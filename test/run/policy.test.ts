@@ -17,6 +17,20 @@ describe('run() with a plan and a policy', () => {
     expect(existsSync(join(dir, 'build'))).toBe(false);
   });
 
+  it("attaches the plan's warning to every run of a command run again, and blocks it once a policy denies it", async () => {
+    const dir = tempDir();
+    for (let i = 0; i < 2; i++) {
+      mkdirSync(join(dir, 'build'));
+      const result = await run('rm -rf build', { store: store(), cwd: dir });
+      expect(result.warning).toMatch(/remove/);
+      expect(existsSync(join(dir, 'build'))).toBe(false);
+    }
+    mkdirSync(join(dir, 'build'));
+    const denied = await run('rm -rf build', { store: store(), cwd: dir, policy: { deny: ['rm -rf'] } });
+    expect(denied.blocked).toBe(true);
+    expect(existsSync(join(dir, 'build'))).toBe(true);
+  });
+
   it('refuses a denied command without running it, even behind sudo and a path', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'keep.txt'), 'precious');

@@ -47,6 +47,10 @@ const pidLine = process.pid + '\n';
 function enterCgroup(folder) {
   try { fs.writeFileSync(folder + '/cgroup.procs', pidLine); return true; } catch { return false; }
 }
+// After the command's exit, an empty cgroup stays empty (only its members fork into it): the host need not read it.
+function cgroupEmptied(folder) {
+  try { return fs.readFileSync(folder + '/cgroup.procs', 'latin1') === ''; } catch { return false; }
+}
 function goHome() {
   try { fs.writeSync(homeCgroup, pidLine); return true; } catch { return false; }
 }
@@ -69,7 +73,8 @@ async function start(m) {
   let pid;
   try {
     process.umask(m.umask);
-    const exited = (code, signal) => send({ op: 'exit', id: m.id, code, signal });
+    const exited = (code, signal) =>
+      send(inCgroup && cgroupEmptied(m.cgroup) ? { op: 'exit', id: m.id, code, signal, emptied: true } : { op: 'exit', id: m.id, code, signal });
     pid = spawner.spawn(m, stdio, exited, (error) => send(failure(m.id, error)));
   } catch (error) {
     send(failure(m.id, error));

@@ -62,6 +62,8 @@ export interface ExitMessage {
   id: number;
   code: number | null;
   signal: NodeJS.Signals | null;
+  /** The command was forked in its cgroup, and the helper read that cgroup empty once the command had exited. */
+  emptied?: boolean;
 }
 
 /** The helper listens (sent once, first). */

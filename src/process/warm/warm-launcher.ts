@@ -42,6 +42,8 @@ export const warmLauncher: Launcher = {
       (program, cgroup) => spawner.launch({ ...program, watch: !request.detached, cgroup }),
       { watchdog: false, forksInCgroup: true },
     );
+    let emptied = false;
+    void started.exit.then((exit) => (emptied = exit.emptied === true));
     return {
       pid: started.pid,
       stdout: started.stdout,
@@ -50,7 +52,7 @@ export const warmLauncher: Launcher = {
       exit: started.exit,
       group: localRunGroup(processes),
       release: () => {
-        release();
+        release(emptied);
         started.release();
       },
     };

@@ -256,7 +256,8 @@ export class WarmSpawner {
     if (!entry) return;
     if (message.op === 'started') entry.started(message.pid, message.startTicks, message.inCgroup);
     else if (message.op === 'failed') entry.reject(startError(message));
-    else if (message.op === 'exit') entry.resolveExit({ code: message.code, signal: message.signal });
+    else if (message.op === 'exit')
+      entry.resolveExit({ code: message.code, signal: message.signal, ...(message.emptied ? { emptied: true } : {}) });
   }
 
   private settled(id: number): void {
