@@ -97,18 +97,27 @@ export async function runAttempt(
   const live = opts.background
     ? undefined
     : feedLiveOutput({ stdout: handle.stdout, stderr: handle.stderr }, opts.live, opts.encoding);
-  const settle = async (): Promise<FinishedRun> => {
+  const settle = async (emptyRecord: 'finished later' | 'awaited'): Promise<FinishedRun> => {
     const outcome = await handle.done;
     const callbackError = live?.finish();
     const extras = wrapped ? await wrapped.finish() : {};
     const sandboxed = wrapped?.sandboxed || prepared.sandboxedInTarget;
-    return buildResult(command, resolved, handle, outcome, record, opts, {
-      ...(sandboxed ? { sandboxed: true } : {}),
-      ...extras,
-      ...(callbackError ? { callbackError } : {}),
-    });
+    return buildResult(
+      command,
+      resolved,
+      handle,
+      outcome,
+      record,
+      opts,
+      {
+        ...(sandboxed ? { sandboxed: true } : {}),
+        ...extras,
+        ...(callbackError ? { callbackError } : {}),
+      },
+      emptyRecord,
+    );
   };
-  const finalize = async (): Promise<RunResult> => (await settle()).result;
+  const finalize = async (): Promise<RunResult> => (await settle('awaited')).result;
   if (jobs) {
     const promoted = opts.background ? true : await promotedAfter(handle, opts.autoBackgroundAfterMs!);
     if (promoted) {
@@ -140,7 +149,7 @@ export async function runAttempt(
       return { result, stdoutText: '', stderrText: '' };
     }
   }
-  return settle();
+  return settle('finished later');
 }
 
 /** True when the process is still running after `ms`. */

@@ -27,6 +27,7 @@ export async function buildResult(
   record: RecordWriter,
   opts: NormalizedRunOptions,
   extras: Pick<RunResult, 'sandboxed' | 'traceSummary' | 'traceUnavailable' | 'callbackError'> = {},
+  emptyRecord: 'finished later' | 'awaited' = 'finished later',
 ): Promise<FinishedRun> {
   const stdoutCaptured = handle.stdout.result(opts.inlineMaxBytes);
   const stderrCaptured = handle.stderr.result(opts.inlineMaxBytes);
@@ -64,9 +65,10 @@ export async function buildResult(
     message: result.message,
   };
   // A run with no output returns before its record's folder and meta are on disk (the store makes readers of the id
-  // wait for them): a disk that refuses them is said by detail() and read() of the id, not in this result.
+  // wait for them): a disk that refuses them is said by detail() and read() of the id, not in this result. A job's
+  // record is awaited: a finished job's record is complete (nothing writes to the store after jobs.close()).
   let meta: RecordMeta | undefined;
-  if (record.isEmpty) record.finishLater(facts);
+  if (record.isEmpty && emptyRecord === 'finished later') record.finishLater(facts);
   else meta = await record.finish(facts);
   const image = await readStdoutImage(stdoutCaptured.head, stdoutCaptured.totalBytes, record.stdout.path);
   if (image) showImage(result, image);

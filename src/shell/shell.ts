@@ -9,7 +9,7 @@ import { resolveCommand } from '../run/resolve-command.js';
 import type { RunResult } from '../run/index.js';
 import { normalizeRunOptions, type NormalizedRunOptions } from '../run/run-options.js';
 import { runNormalized, validateRunCommand, type ValidCommand } from '../run/run.js';
-import { createRecordStore } from '../store/index.js';
+import { createRecordStore, recordsFinished } from '../store/index.js';
 import { invalid, optionalString, readOptionsObject, requiredString } from '../validate.js';
 import { diffEnv } from './env-diff.js';
 import { normalizeShellOptions, SHELL_RUN_KEYS, withDefaultPromotion } from './options.js';
@@ -211,7 +211,7 @@ export function createShell(options?: ShellOptions): Shell {
         const runs = [...foreground];
         for (const [controller] of runs) controller.abort();
         closing = Promise.all([jobs.close(), pty.closeAll(), ...runs.map(([, running]) => running)])
-          .then(() => undefined)
+          .then(() => recordsFinished(store))
           .finally(() => capture.dispose());
       }
       return closing;

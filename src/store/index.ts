@@ -1,4 +1,4 @@
-export { createRecordStore, isRecordStore, startRecord } from './record-store.js';
+export { createRecordStore, isRecordStore, recordsFinished, startRecord } from './record-store.js';
 export type { RecordStore, DetailOptions, DetailSelector, ReadOptions, RecordInit } from './record-store-types.js';
 export type { RecordMeta, RecordStream } from './record-meta.js';
 export type { ReadPage, ExpiredRead } from './record-store-types.js';

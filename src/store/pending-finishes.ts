@@ -43,6 +43,11 @@ export class PendingFinishes {
     await this.finishing.get(id)?.catch(() => undefined);
   }
 
+  /** Resolves once every record being finished now is. */
+  async all(): Promise<void> {
+    await Promise.all([...this.finishing.values()].map((finishing) => finishing.catch(() => undefined)));
+  }
+
   /** Why the disk refused the empty record `id` whose run returned before that was known, if it did. */
   refusal(id: string): string | undefined {
     return this.refused.get(id);

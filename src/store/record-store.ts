@@ -17,6 +17,8 @@ import { writerStamp } from './writer-liveness.js';
 /** The store as tersh's own modules use it: `create` starts a record. Not public, so the store stays opaque. */
 interface WritableRecordStore extends RecordStore {
   create(init: RecordInit): RecordWriter;
+  /** Resolves once every record whose run has returned is on disk (a silent run's is written just after). */
+  allFinished(): Promise<void>;
 }
 
 /** Starts a record in a store from {@link createRecordStore} (callers check the store with `isRecordStore` first). */
@@ -25,6 +27,11 @@ export function startRecord(store: RecordStore, init: RecordInit): RecordWriter 
 }
 
 const SWEEP_EVERY_MS = 2_000;
+
+/** Resolves once every record of `store` whose run has returned is on disk: nothing writes to it after that. */
+export function recordsFinished(store: RecordStore): Promise<void> {
+  return (store as WritableRecordStore).allFinished();
+}
 
 /** The meta, or undefined when the file is torn (its writer died mid-write): such a record is incomplete. */
 function parseMeta(text: string): RecordMeta | undefined {
@@ -170,6 +177,7 @@ export function createRecordStore(
       };
       return writer;
     },
+    allFinished: () => pending.all(),
     async meta(id) {
       return loadMeta(checkId(id));
     },

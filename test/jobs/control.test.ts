@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/run/index.js';
 import { alive, orphansOf, useJobs, waitFor } from './helpers.js';
@@ -114,5 +116,14 @@ describe('job control', () => {
     expect(members.filter(alive)).toEqual([]);
     expect(jobs.get(jobId!).status).toBe('killed');
     expect(() => jobs.ensureCapacity()).toThrow(expect.objectContaining({ code: 'SHELL_CLOSED' }));
+  });
+
+  it("has each job's record complete once close() resolves, a silent job's too (nothing writes to the store after)", async () => {
+    const { store, jobs, dir } = fixture();
+    const silent = await run('true', { store, jobs, background: true });
+    const killed = await run('sleep 100', { store, jobs, background: true, allowIdleSleep: true });
+    await jobs.close();
+    expect(existsSync(join(dir, silent.id, 'meta.json'))).toBe(true);
+    expect(existsSync(join(dir, killed.id, 'meta.json'))).toBe(true);
   });
 });

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createShell } from '../../src/index.js';
 import { livePidsWith, uniqueSleepSeconds } from '../helpers/processes.js';
@@ -27,5 +29,13 @@ describe('shell.close()', () => {
     await shell.close();
     expect(livePidsWith(`sleep ${seconds}`)).toHaveLength(1);
     expect(await running).toMatchObject({ timedOut: true });
+  });
+
+  it("resolves once every record is on disk, a silent run's too: nothing writes to the store after it", async () => {
+    const storeDir = tempDir();
+    const shell = createShell({ storeDir });
+    const { id } = await shell.run('true');
+    await shell.close();
+    expect(existsSync(join(storeDir, id, 'meta.json'))).toBe(true);
   });
 });
