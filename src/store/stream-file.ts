@@ -136,6 +136,10 @@ export class StreamFile {
       this.bytesDropped += this.appendedBytes - this.bytesWritten;
       this.pending = [];
       this.pendingSize = 0;
+      // its carry is dropped too: nothing is pending any more
+      const direct = this.direct;
+      this.direct = undefined;
+      await direct?.close();
     } finally {
       this.flushing = undefined;
       this.wakeLowWaiters();
