@@ -15,7 +15,11 @@ const ratio = (value: number, base: number): string => `${(value / base).toFixed
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 type Way = 'raw' | 'raw, own session' | 'child > file, read' | 'run() direct' | 'run() warm';
-const WAYS: Way[] = ['raw', 'raw, own session', 'child > file, read', 'run() direct', 'run() warm'];
+const ALL_WAYS: Way[] = ['raw', 'raw, own session', 'child > file, read', 'run() direct', 'run() warm'];
+// While iterating: `BENCH_BIG_WAYS='raw;run() warm'` and `BENCH_BIG_LINES=80` run fewer (report with all of them).
+const WAYS = process.env.BENCH_BIG_WAYS
+  ? ALL_WAYS.filter((way) => process.env.BENCH_BIG_WAYS!.split(';').includes(way))
+  : ALL_WAYS;
 
 interface Sample {
   ms: number;
@@ -98,7 +102,11 @@ async function measure(call: () => Promise<number | undefined>): Promise<Sample>
 export async function bigOutput(storeDir: string, repeats = Number(process.env.BENCH_REPEATS ?? 3)): Promise<void> {
   const bytes = Number(process.env.BENCH_BIG_MIB ?? 1024) * 2 ** 20;
   const store = createRecordStore({ dir: storeDir, maxBytes: 4 * GIB });
-  const cases = { '80-byte lines': `yes ${'x'.repeat(79)} | head -c ${bytes}`, '2-byte lines': `yes | head -c ${bytes}` };
+  const allCases = { '80-byte lines': `yes ${'x'.repeat(79)} | head -c ${bytes}`, '2-byte lines': `yes | head -c ${bytes}` };
+  const lineSizes = process.env.BENCH_BIG_LINES?.split(',');
+  const cases = Object.fromEntries(
+    Object.entries(allCases).filter(([name]) => !lineSizes || lineSizes.some((size) => name.startsWith(`${size}-`))),
+  );
   console.log(
     `${(bytes / GIB).toFixed(2)} GiB of output, median of ${repeats} interleaved runs: raw spawn reading and discarding, against run() (condense: lossless; whole to disk)`,
   );
@@ -124,8 +132,8 @@ export async function bigOutput(storeDir: string, repeats = Number(process.env.B
         samples.get(way)!.push(sample);
       }
     }
-    const raw = median(samples.get('raw')!.map((sample) => sample.ms));
-    const ownSession = median(samples.get('raw, own session')!.map((sample) => sample.ms));
+    const raw = median((samples.get('raw') ?? []).map((sample) => sample.ms));
+    const ownSession = median((samples.get('raw, own session') ?? []).map((sample) => sample.ms));
     console.log(`  ${name}`);
     for (const way of WAYS) {
       const runs = samples.get(way)!;

@@ -67,6 +67,7 @@ export async function condenseCaptured(
       read: await scanStoredStream({
         path: stream.file.path,
         bytes: captured.totalBytes,
+        directFrom: stream.file.directFrom,
         head: captured.head,
         encoding: options.encoding,
         testers: testers[name],

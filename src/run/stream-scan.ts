@@ -2,7 +2,7 @@
 // reads every line, keeping the end windows, the notable lines and their blocks, and one entry per run of the rest.
 // The middle of a UTF-8 stream is not decoded: only its candidate lines are (see candidate-walk.ts).
 
-import { open } from 'node:fs/promises';
+import { StreamReader } from '../store/index.js';
 import { SparseCollector } from '../condense/sparse-lines.js';
 import type { StreamLines } from '../condense/sparse-lines.js';
 import type { Testers } from '../condense/classify.js';
@@ -24,6 +24,8 @@ export interface StoredStreamScan {
   path: string;
   /** Bytes of the file that belong to the run (the capture's count). */
   bytes: number;
+  /** Where the file's direct writes began (StreamFile's `directFrom`), read the same way from there on. */
+  directFrom?: number | undefined;
   /** The stream's first bytes, to pick the encoding as the in-memory view did. */
   head: Uint8Array;
   encoding?: string | undefined;
@@ -64,17 +66,16 @@ export async function scanStoredStream(scan: StoredStreamScan): Promise<StreamLi
       piece = end;
     }
   };
-  const file = await open(scan.path, 'r');
+  const file = await StreamReader.open(scan.path, READ_BYTES, scan.directFrom);
   try {
-    const buffer = Buffer.allocUnsafe(READ_BYTES);
-    if (walk !== undefined) tailFrom = await tailStart(file, scan.bytes, scan.window, TAIL_BYTES, buffer);
+    if (walk !== undefined) tailFrom = await tailStart(file, scan.bytes, scan.window, TAIL_BYTES, READ_BYTES);
     // whether the bytes read so far end inside a line: the decoder may hold the first bytes of a character of it
     // even when the splitter holds none of its text (a chunk ending in a newline and one byte of `é`)
     let inLine = false;
     for (let at = 0; at < scan.bytes;) {
-      const { bytesRead } = await file.read(buffer, 0, Math.min(READ_BYTES, scan.bytes - at), at);
+      const chunk = await file.read(Math.min(READ_BYTES, scan.bytes - at), at);
+      const bytesRead = chunk.length;
       if (bytesRead === 0) break;
-      const chunk = buffer.subarray(0, bytesRead);
       // the head window's lines one by one, a piece at a time, until it is full (most of the first chunk goes fast)
       let from = 0;
       while (walk !== undefined && from < bytesRead && collector.keepsThrough() === Infinity) {

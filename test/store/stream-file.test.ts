@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { setImmediate as turn, setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { StreamFile } from '../../src/store/stream-file.js';
+import { random } from '../helpers/random.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDirs();
@@ -44,4 +45,28 @@ describe('StreamFile', () => {
     await file.close();
     expect(readFileSync(file.path).subarray(-4).toString()).toBe('tail');
   });
+
+  it('writes a 110 MB stream past the page cache from a block boundary on, byte for byte, through flushes at any byte', async () => {
+    // Chunks of odd sizes, and flushes (what a live reader asks for) leaving the file's end off any block boundary.
+    const file = new StreamFile(join(tempDir(), 'stdout'));
+    const next = random(21);
+    const expected = createHash('sha256');
+    let appended = 0;
+    for (let index = 0; appended < 110 * MB; index += 1) {
+      const chunk = numberedChunk(index, 1 + Math.floor(next() * 70_000));
+      expected.update(chunk);
+      file.append(chunk);
+      appended += chunk.length;
+      if (file.pendingBytes > 8 * MB) await file.whenPendingBelow(8 * MB);
+      if (next() < 0.004) {
+        await file.flush();
+        expect(file.bytesWritten).toBe(appended);
+      }
+    }
+    await file.close();
+    expect(file.bytesWritten).toBe(appended);
+    expect(createHash('sha256').update(readFileSync(file.path)).digest('hex')).toBe(expected.digest('hex'));
+    if (process.platform === 'linux') expect(file.directFrom).toBeLessThanOrEqual(12 * MB);
+    if (file.directFrom !== undefined) expect(file.directFrom % 4096).toBe(0);
+  }, 60_000);
 });
