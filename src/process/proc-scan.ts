@@ -11,7 +11,12 @@ export interface ProcEntry {
   startTicks: number;
   /** Exited, not yet reaped: not a process to kill, but still the parent of its children for a moment. */
   zombie: boolean;
+  /** A kernel thread: never a run's, and its environment always reads empty. */
+  kernelThread: boolean;
 }
+
+/** PF_KTHREAD among the flags of /proc/PID/stat. */
+const KERNEL_THREAD = 0x00200000;
 
 /** What marks the processes of one run. */
 export interface RunMarks {
@@ -33,6 +38,7 @@ function parseStat(pid: number, stat: string): ProcEntry | undefined {
     sid: Number(fields[3]),
     startTicks: Number(fields[19]),
     zombie: fields[0] === 'Z',
+    kernelThread: (Number(fields[6]) & KERNEL_THREAD) !== 0,
   };
 }
 
@@ -85,22 +91,37 @@ export function readProcEntries(sincePid?: number): ProcEntry[] {
   return entries;
 }
 
-function environHas(pid: number, needle: Buffer): boolean {
+/** Whether a process's environment carries `needle`, or 'unread' when it reads empty (see `RunScan.unread`). */
+function environHas(pid: number, needle: Buffer): boolean | 'unread' {
   let environ: Buffer;
   try {
     environ = readFileSync(`/proc/${pid}/environ`);
   } catch {
     return false;
   }
+  if (environ.length === 0) return 'unread';
   const at = environ.indexOf(needle);
   return at === 0 || (at > 0 && environ[at - 1] === 0);
 }
 
+/** What one scan found of a run. */
+export interface RunScan {
+  /** The run's processes: sorted pids. */
+  pids: number[];
+  /**
+   * Processes started since the run, in none of its marks but the tag, whose environment read empty: inside execve
+   * (from the switch to the new program's memory until its environment is laid out, about 1 ms, longer on a loaded
+   * machine), the kernel shows no environment, tag included. Such a process may be the run's; look again. (A process
+   * started with no environment at all, `env -i` without a variable, reads empty for good.)
+   */
+  unread: ProcEntry[];
+}
+
 /**
  * The processes of a run in one scan: its group and session, every live descendant of those (the parent
- * chain, through parents that just exited), and any process started since the run whose environment carries its tag. Sorted pids.
+ * chain, through parents that just exited), and any process started since the run whose environment carries its tag.
  */
-export function runProcesses(marks: RunMarks, entries: readonly ProcEntry[] = readProcEntries(marks.pgid)): number[] {
+export function scanRun(marks: RunMarks, entries: readonly ProcEntry[] = readProcEntries(marks.pgid)): RunScan {
   const candidates = entries.filter((entry) => entry.startTicks >= marks.startTicks);
   const byPid = new Map(candidates.map((entry) => [entry.pid, entry]));
   const verdict = new Map<number, boolean>();
@@ -118,8 +139,28 @@ export function runProcesses(marks: RunMarks, entries: readonly ProcEntry[] = re
     return member;
   };
   const needle = Buffer.from(`${RUN_TAG_VARIABLE}=${marks.tag}\0`);
-  return candidates
-    .filter((entry) => !entry.zombie && (isMember(entry) || environHas(entry.pid, needle)))
-    .map((entry) => entry.pid)
-    .sort((a, b) => a - b);
+  const pids: number[] = [];
+  const unread: ProcEntry[] = [];
+  for (const entry of candidates) {
+    if (entry.zombie || entry.kernelThread) continue;
+    const tagged = isMember(entry) || environHas(entry.pid, needle);
+    if (tagged === 'unread') unread.push(entry);
+    else if (tagged) pids.push(entry.pid);
+  }
+  return { pids: pids.sort((a, b) => a - b), unread };
+}
+
+/** The pids of a run's processes in one scan (`scanRun`'s). */
+export function runProcesses(marks: RunMarks, entries?: readonly ProcEntry[]): number[] {
+  return scanRun(marks, entries).pids;
+}
+
+/** True while the process `entry` names (the same start time) is alive and its environment still reads empty. */
+export function readsEmptyEnvironment(entry: ProcEntry): boolean {
+  if (readProcEntry(entry.pid)?.startTicks !== entry.startTicks) return false;
+  try {
+    return readFileSync(`/proc/${entry.pid}/environ`).length === 0;
+  } catch {
+    return false;
+  }
 }

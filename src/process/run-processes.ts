@@ -1,13 +1,15 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { cgroupPids, freezeCgroup, killCgroup } from './cgroup.js';
 import { signalGroup, signalPids } from './group.js';
-import { readProcEntries, readProcEntry, runProcesses, type RunMarks } from './proc-scan.js';
+import { readProcEntries, readProcEntry, readsEmptyEnvironment, scanRun, type ProcEntry, type RunMarks } from './proc-scan.js';
 
 const POLL_MS = 10;
 const SWEEP_DEADLINE_MS = 2_000;
 const MAX_STOP_ROUNDS = 50;
 const RESCAN_AFTER_MS = 5;
 const PID_ORDER_TRUSTED_MS = 60_000;
+/** How long a process whose environment reads empty is taken for one inside execve (about 1 ms), and waited for. */
+const UNREAD_PATIENCE_MS = 100;
 
 /**
  * Every process of one run, whatever it did to leave (setsid, a double fork, `env -i`): the run's cgroup
@@ -62,7 +64,9 @@ export class RunProcesses {
     if (this.cgroup) return cgroupPids(this.cgroup);
     // Past a minute, pids may have wrapped around and come back up: read them all.
     const entries = readProcEntries(Date.now() - this.createdAt < PID_ORDER_TRUSTED_MS ? this.marks.pgid : undefined);
-    const found = new Set(runProcesses(this.marks, entries));
+    const scan = scanRun(this.marks, entries);
+    this.noteUnread(scan.unread);
+    const found = new Set(scan.pids);
     for (const entry of entries) {
       if (entry.zombie) continue;
       if (found.has(entry.pid)) this.seen.set(entry.pid, entry.startTicks);
@@ -73,18 +77,61 @@ export class RunProcesses {
 
   private readonly seen = new Map<number, number>();
   private readonly createdAt = Date.now();
+  /** What the last scan could not read (an empty environment), with when each was first seen so. */
+  private unread = new Map<number, { entry: ProcEntry; since: number }>();
+
+  private noteUnread(entries: readonly ProcEntry[]): void {
+    const now = Date.now();
+    const unread = new Map<number, { entry: ProcEntry; since: number }>();
+    for (const entry of entries) {
+      const before = this.unread.get(entry.pid);
+      unread.set(entry.pid, before?.entry.startTicks === entry.startTicks ? before : { entry, since: now });
+    }
+    this.unread = unread;
+  }
+
+  /** Processes the last scan could not read that may still be inside execve (read empty for less than the patience). */
+  private unreadNow(): Array<{ entry: ProcEntry; since: number }> {
+    const now = Date.now();
+    return [...this.unread.values()].filter(({ since }) => now - since < UNREAD_PATIENCE_MS);
+  }
+
+  /**
+   * Waits until each process the last scan could not read reads again, is gone, or has read empty past the patience
+   * (it started with no environment: not one to find by its tag). False at once when there is none: call `list()`
+   * again after a true.
+   */
+  private async readAgain(): Promise<boolean> {
+    let waiting = this.unreadNow();
+    if (waiting.length === 0) return false;
+    while (waiting.length > 0) {
+      await delay(1);
+      waiting = waiting.filter(({ entry, since }) => Date.now() - since < UNREAD_PATIENCE_MS && readsEmptyEnvironment(entry));
+    }
+    return true;
+  }
+
+  /** Whether anything of the run is left, as far as a scan can tell: one it found, or one it could not read yet. */
+  anyLeft(): boolean {
+    return this.list().length > 0 || (!this.cgroup && this.unreadNow().length > 0);
+  }
 
   /**
    * What is left once the main process `pid` has exited. Without a cgroup, a scan that finds nothing is made
    * once more a moment later: a double fork caught between its two forks (or a child caught inside exec)
-   * shows no mark for that moment.
+   * shows no mark for that moment), and again while a process it could not read (inside execve) may be the run's.
    */
   async leftovers(pid: number): Promise<number[]> {
     await this.whenReady();
-    const found = this.list().filter((other) => other !== pid);
+    let found = this.list().filter((other) => other !== pid);
     if (found.length > 0 || this.cgroup || process.platform !== 'linux') return found;
     await delay(RESCAN_AFTER_MS);
-    return this.list().filter((other) => other !== pid);
+    found = this.list().filter((other) => other !== pid);
+    const deadline = Date.now() + UNREAD_PATIENCE_MS;
+    while (found.length === 0 && Date.now() < deadline && (await this.readAgain())) {
+      found = this.list().filter((other) => other !== pid);
+    }
+    return found;
   }
 
   /** Pids seen outside the run's process group (setsid escapees), noted while they were alive. */
@@ -151,7 +198,8 @@ export class RunProcesses {
   /**
    * SIGKILL to everything of the run until a scan finds nothing (a respawner that ignores SIGTERM included),
    * bounded by a deadline. With a cgroup, `cgroup.kill` (race-free against forks); without, what a scan
-   * finds is stopped first and killed once a scan finds nothing new, so nothing forks between scan and kill.
+   * finds is stopped first and killed once a scan finds nothing new, so nothing forks between scan and kill; a
+   * scan that finds nothing ends the sweep only once every process it could not read (inside execve) reads again.
    */
   async kill(): Promise<void> {
     await this.whenReady();
@@ -167,7 +215,10 @@ export class RunProcesses {
     const stopped = new Set<number>();
     while (Date.now() < deadline) {
       const found = this.list();
-      if (found.length === 0) return;
+      if (found.length === 0) {
+        if (await this.readAgain()) continue;
+        return;
+      }
       this.note(found);
       const fresh = found.filter((pid) => !stopped.has(pid));
       if (fresh.length > 0) {
@@ -186,6 +237,6 @@ export class RunProcesses {
     await this.whenReady();
     const termed = this.signal('SIGTERM');
     const gone = await this.waitGone(graceMs, termed);
-    if (!gone || this.list().length > 0) await this.kill();
+    if (!gone || this.anyLeft()) await this.kill();
   }
 }

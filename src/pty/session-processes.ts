@@ -25,6 +25,6 @@ export function holdSession(leader: number, tag: string): SessionProcesses {
 export async function endSession(session: SessionProcesses, graceMs: number): Promise<void> {
   const hungUp = session.processes.signal('SIGHUP');
   const gone = await session.processes.waitGone(graceMs, hungUp);
-  if (!gone || session.processes.list().length > 0) await session.processes.kill();
+  if (!gone || session.processes.anyLeft()) await session.processes.kill();
   session.release();
 }
