@@ -147,7 +147,12 @@ function recordMetaOf(state: string, command: string): Record<string, unknown> |
   for (const id of readdirSync(records)) {
     const path = join(records, id, 'meta.json');
     if (!existsSync(path)) continue;
-    const meta = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+    let meta: Record<string, unknown>;
+    try {
+      meta = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+    } catch {
+      continue; // being written (one write, not a rename: the store reads a torn meta as incomplete too)
+    }
     if (meta.command === command) return meta;
   }
   return undefined;
