@@ -5,6 +5,9 @@ import { pageAlignedBuffer } from './aligned-buffer.js';
 /** O_DIRECT wants the memory, the file offset and the length aligned to the device's block; 4 KiB covers them all. */
 export const DIRECT_BLOCK_BYTES = 4096;
 
+/** The open flag for reads and writes past the page cache; undefined where the system has none (macOS, Windows). */
+export const O_DIRECT = (constants as { O_DIRECT?: number }).O_DIRECT;
+
 /** A direct write failed or came up short: `unwritten` (copied) is what the file lacks from `at` on. */
 export class DirectWriteFailed extends Error {
   constructor(
@@ -39,12 +42,11 @@ export class DirectWrites {
 
   /** Opens `path` a second time for direct writes from `at` (a block boundary); undefined where the system has no O_DIRECT. */
   static async open(path: string, at: number, slabBytes: number): Promise<DirectWrites | undefined> {
-    const direct = (constants as { O_DIRECT?: number }).O_DIRECT;
-    if (direct === undefined || at % DIRECT_BLOCK_BYTES !== 0) return undefined;
+    if (O_DIRECT === undefined || at % DIRECT_BLOCK_BYTES !== 0) return undefined;
     const slab = pageAlignedBuffer(slabBytes);
     if (!slab) return undefined;
     const usable = slab.subarray(0, slab.length - (slab.length % DIRECT_BLOCK_BYTES));
-    const handle = await open(path, constants.O_WRONLY | direct).catch(() => undefined);
+    const handle = await open(path, constants.O_WRONLY | O_DIRECT).catch(() => undefined);
     return handle && new DirectWrites(handle, usable, at);
   }
 

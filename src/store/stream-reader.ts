@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { pageAlignedBuffer } from './aligned-buffer.js';
-import { DIRECT_BLOCK_BYTES } from './direct-writes.js';
+import { DIRECT_BLOCK_BYTES, O_DIRECT } from './direct-writes.js';
 
 /**
  * Reads a stream file back, a piece at a time, into a buffer of its own. Bytes from `directFrom` on were written
@@ -18,10 +18,9 @@ export class StreamReader {
   /** A reader of pieces of at most `maxBytes`; `directFrom` is where the file's direct writes began, if they did. */
   static async open(path: string, maxBytes: number, directFrom?: number): Promise<StreamReader> {
     const file = await open(path, 'r');
-    const flag = (constants as { O_DIRECT?: number }).O_DIRECT;
     const slab =
-      directFrom === undefined || flag === undefined ? undefined : pageAlignedBuffer(maxBytes + 2 * DIRECT_BLOCK_BYTES);
-    const directFile = slab && (await open(path, constants.O_RDONLY | flag!).catch(() => undefined));
+      directFrom === undefined || O_DIRECT === undefined ? undefined : pageAlignedBuffer(maxBytes + 2 * DIRECT_BLOCK_BYTES);
+    const directFile = slab && (await open(path, constants.O_RDONLY | O_DIRECT!).catch(() => undefined));
     const direct = directFile && { file: directFile, from: directFrom!, slab: slab! };
     return new StreamReader(file, Buffer.allocUnsafe(maxBytes), direct);
   }
