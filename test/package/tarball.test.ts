@@ -119,10 +119,11 @@ describe('the npm package', () => {
       });
     }, 240_000);
 
-    it('weighs at most 15 MB on disk, its dependencies included', () => {
+    // 14 MB, and koffi's 4.3 MB (its prebuilt binary and its sources) since the warm helper spawns through it.
+    it('weighs at most 19 MB on disk, its dependencies included', () => {
       const kib = Number(execFileSync('du', ['-sk', join(consumer, 'node_modules')], { encoding: 'utf8' }).split('\t')[0]);
       expect(kib).toBeGreaterThan(1024);
-      expect(kib / 1024).toBeLessThanOrEqual(15);
+      expect(kib / 1024).toBeLessThanOrEqual(19);
     });
 
     const runInConsumer = (script: string) =>

@@ -1,23 +1,27 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, constants, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WarmSpawner, type WarmRequest } from '../../src/process/warm/warm-spawner.js';
 import { collect, warmRequests } from '../helpers/warm-requests.js';
 
-// The helper spawns through libuv's handles directly (`bindings`, its fast path) and falls back to child_process
-// and net (`portable`) where those are gone: both must give what Node's own spawn gives.
-async function startHelper(portable: boolean): Promise<WarmSpawner> {
-  if (portable) process.env.TERSH_WARM_PORTABLE = '1';
+// The helper spawns through glibc's posix_spawn (`posix_spawn`, its fast path), else through libuv's handles
+// directly (`bindings`), else through child_process and net (`portable`): each must give what Node's own spawn gives.
+async function startHelper(path: 'posix_spawn' | 'bindings' | 'portable'): Promise<WarmSpawner> {
+  process.env.TERSH_WARM_SPAWN_PATH = path;
   try {
     return await WarmSpawner.start();
   } finally {
-    delete process.env.TERSH_WARM_PORTABLE;
+    delete process.env.TERSH_WARM_SPAWN_PATH;
   }
 }
 
-const spawners = { bindings: await startHelper(false), portable: await startHelper(true) };
+const spawners = {
+  posix_spawn: await startHelper('posix_spawn'),
+  bindings: await startHelper('bindings'),
+  portable: await startHelper('portable'),
+};
 afterAll(() => Object.values(spawners).forEach((spawner) => spawner.close()));
 
 const request = warmRequests('warm-paths');
@@ -28,6 +32,22 @@ async function runToEnd(spawner: WarmSpawner, req: WarmRequest, input?: string) 
   const [stdout, stderr, exit] = await Promise.all([collect(launched.stdout), collect(launched.stderr), launched.exit]);
   launched.release();
   return { stdout, stderr, code: exit.code, signal: exit.signal };
+}
+
+/** What Node's own spawn gives for the same start: stdout and exit. */
+function nodeSpawnRun(
+  file: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd?: string,
+): Promise<{ stdout: string; code: number | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { env, cwd, detached: true, stdio: ['ignore', 'pipe', 'ignore'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ stdout, code }));
+  });
 }
 
 /** The fields of the error Node's own spawn gives for the same start. */
@@ -99,5 +119,58 @@ describe.each(Object.keys(spawners) as Array<keyof typeof spawners>)('the helper
     const missingCwd = await spawner.launch(request('/bin/echo', [], { cwd: '/tersh-no-such-folder' })).catch(fieldsOf);
     expect(missingCwd).toMatchObject({ code: 'ENOENT', syscall: 'spawn /bin/echo', path: '/bin/echo' });
     expect((await runToEnd(spawner, request('echo', ['still here']))).stdout).toBe('still here\n');
+  });
+
+  it('gives the command what Node spawn gives: only fds 0-2, no blocked or ignored signals, its own session', async () => {
+    const launched = await spawner.launch(request('/bin/sleep', ['30'], { stdin: 'pipe' }));
+    const node = spawn('/bin/sleep', ['30'], { detached: true, stdio: 'ignore' });
+    try {
+      const seen = (pid: number) => {
+        const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+          .slice(readFileSync(`/proc/${pid}/stat`, 'utf8').lastIndexOf(')') + 2)
+          .split(' ');
+        return {
+          fds: readdirSync(`/proc/${pid}/fd`).sort(),
+          signals: status.match(/^Sig(Blk|Ign|Cgt):.*$/gm),
+          session: { leader: Number(stat[3]) === pid, groupLeader: Number(stat[2]) === pid },
+          nonBlocking: [0, 1, 2].filter((fd) => {
+            const flags = readFileSync(`/proc/${pid}/fdinfo/${fd}`, 'utf8').match(/^flags:\s+(\d+)/m)![1]!;
+            return (parseInt(flags, 8) & constants.O_NONBLOCK) !== 0;
+          }),
+        };
+      };
+      const ours = seen(launched.pid);
+      expect(ours).toEqual({ ...seen(node.pid!), fds: ['0', '1', '2'] });
+      expect(ours.signals).toEqual(['SigBlk:\t0000000000000000', 'SigIgn:\t0000000000000000', 'SigCgt:\t0000000000000000']);
+      expect(ours.session).toEqual({ leader: true, groupLeader: true });
+      expect(ours.nonBlocking).toEqual([]);
+    } finally {
+      process.kill(launched.pid, 'SIGKILL');
+      node.kill('SIGKILL');
+      await launched.exit;
+      launched.release();
+    }
+  });
+
+  it("looks a program up in the run's own PATH as execvp does: EACCES kept for the end, a file without #! run by sh", async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'tersh-paths-'));
+    const denied = join(folder, 'denied');
+    const found = join(folder, 'found');
+    [denied, found].forEach((dir) => mkdirSync(dir));
+    writeFileSync(join(denied, 'tersh-prog'), 'echo denied\n', { mode: 0o644 });
+    writeFileSync(join(found, 'tersh-prog'), 'echo "found $1"\n');
+    chmodSync(join(found, 'tersh-prog'), 0o755);
+    writeFileSync(join(denied, 'tersh-only-denied'), 'echo no\n', { mode: 0o644 });
+    const env = { ...process.env, PATH: `${folder}/none:${denied}:${found}` };
+    const started = await runToEnd(spawner, { ...request('tersh-prog', ['arg']), env: { ...env, TERSH_RUN_ID: 'x' } });
+    expect(started).toMatchObject({ stdout: 'found arg\n', code: 0 });
+    expect(await nodeSpawnRun('tersh-prog', ['arg'], env)).toEqual({ stdout: 'found arg\n', code: 0 });
+    const refused = await spawner
+      .launch({ ...request('tersh-only-denied', []), env: { ...env, TERSH_RUN_ID: 'y' } })
+      .then(() => ({ spawned: true }), fieldsOf);
+    expect(refused).toMatchObject({ code: 'EACCES', syscall: 'spawn tersh-only-denied' });
+    const relative = await runToEnd(spawner, request('./tersh-prog', ['rel'], { cwd: found }));
+    expect(relative.stdout).toBe('found rel\n');
   });
 });

@@ -1,17 +1,9 @@
 import { SWEEP_SOURCE } from '../sweep-source.js';
+import { HELPER_POSIX_SPAWN_SOURCE } from './helper-posix-spawn-source.js';
 import { HELPER_SPAWN_SOURCE } from './helper-spawn-source.js';
 
 /**
- * Node's flags for the helper. `TERSH_WARM_HELPER_CPU_PROF=<folder>` in the host's environment (for profiling, as
- * bench/spawner.bench.ts's notes do) makes it write a V8 CPU profile there when it exits; nothing is read otherwise.
- */
-export function helperNodeArgs(env: NodeJS.ProcessEnv): string[] {
-  const profileFolder = env.TERSH_WARM_HELPER_CPU_PROF;
-  return ['--max-old-space-size=64', ...(profileFolder ? ['--cpu-prof', `--cpu-prof-dir=${profileFolder}`] : [])];
-}
-
-/**
- * The warm spawner's helper, run as `node -e <source> <socket path>` in its own session, started once per
+ * The warm spawner's helper, run as `node -e <source> <socket path> [<koffi's path>]` in its own session, started once per
  * host: it forks every command so the host never does (protocol.ts has the messages). For each `start` it
  * connects the command's stdout, stderr (and stdin) back to the host's private socket folder, each with its
  * `<token>:<fd>` line, spawns the command detached (own session and group) with those sockets as its
@@ -26,9 +18,10 @@ export const WARM_HELPER_SOURCE = String.raw`
 'use strict';
 ${SWEEP_SOURCE}
 ${HELPER_SPAWN_SOURCE}
-const socketPath = process.argv[1];
+${HELPER_POSIX_SPAWN_SOURCE}
+const [socketPath, koffiPath] = process.argv.slice(1);
 const path = require('path');
-const chosen = chooseSpawner(socketPath);
+const chosen = chooseSpawner(socketPath, koffiPath);
 const watched = new Map();
 let cgroupParent;
 let homeCgroup; // the helper's own cgroup.procs, open (null: none), found before its first move

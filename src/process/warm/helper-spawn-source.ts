@@ -1,13 +1,15 @@
 /**
  * How the warm spawner's helper connects a command's sockets and spawns it, for helper-source.ts.
- * `chooseSpawner(socketPath)` returns `{ name, setBase(env), forStart(m), connect(line), spawn(m, stdio, onExit, onError),
+ * `chooseSpawner(socketPath, koffiPath)` returns `{ name, setBase(env), forStart(m), connect(line), spawn(m, stdio, onExit, onError),
  * close(socket) }`; `spawn` returns the pid, or undefined once it has called (or will call) `onError`:
+ * - `posix_spawn`: the first choice, `bindings` with glibc's posix_spawn in place of libuv's fork
+ *   (helper-posix-spawn-source.ts), where koffi loads and glibc has what it needs.
  * - `bindings`: libuv's own process and pipe handles, the ones `child_process.spawn` and `net` wrap, without
  *   their JS layers (ChildProcess, the env object turned into an array on every call, net.Socket streams): the base
  *   environment is kept as a ready `NAME=value` array and each run's differences applied to it. Measured here:
  *   the helper's CPU per spawn falls from 4.0 to 2.4 ms.
  * - `portable`: `child_process.spawn` and `net.createConnection`, where `process.binding` is gone, when the
- *   environment says `TERSH_WARM_PORTABLE=1` (tests), and for a start whose strings hold a NUL byte.
+ *   environment says `TERSH_WARM_SPAWN_PATH=portable` (tests; `=bindings` skips posix_spawn), and for a start whose strings hold a NUL byte.
  * Both report what `child_process.spawn` raises for a program that cannot start (code, errno, syscall, path).
  */
 export const HELPER_SPAWN_SOURCE = String.raw`
@@ -21,6 +23,7 @@ function spawnError(errno, file) {
   Object.assign(error, { errno, code, syscall }, runtime ? { path: file } : {});
   return error;
 }
+const uvError = (errno, syscall) => Object.assign(new Error(syscall + ' ' + util.getSystemErrorName(errno)), { errno, code: util.getSystemErrorName(errno), syscall });
 function portableSpawner(socketPath) {
   const { spawn } = require('child_process');
   const net = require('net');
@@ -53,7 +56,6 @@ function bindingsSpawner(socketPath) {
   const { Process } = process.binding('process_wrap');
   const { Pipe, PipeConnectWrap, constants } = process.binding('pipe_wrap');
   const portable = portableSpawner(socketPath);
-  const uvError = (errno, syscall) => Object.assign(new Error(syscall + ' ' + util.getSystemErrorName(errno)), { errno, code: util.getSystemErrorName(errno), syscall });
   let pairs = [];
   let names = [];
   let baseHasNul = false;
@@ -69,6 +71,7 @@ function bindingsSpawner(socketPath) {
   }
   return {
     name: 'bindings',
+    envPairs,
     setBase(env) {
       portable.setBase(env);
       names = Object.keys(env);
@@ -111,8 +114,10 @@ function bindingsSpawner(socketPath) {
     close(handle) { handle.close(); },
   };
 }
-function chooseSpawner(socketPath) {
-  if (process.env.TERSH_WARM_PORTABLE === '1') return portableSpawner(socketPath);
+function chooseSpawner(socketPath, koffiPath) {
+  const wanted = process.env.TERSH_WARM_SPAWN_PATH;
+  if (wanted === 'portable') return portableSpawner(socketPath);
+  if (wanted !== 'bindings') try { return posixSpawnSpawner(socketPath, koffiPath); } catch {}
   try { return bindingsSpawner(socketPath); } catch { return portableSpawner(socketPath); }
 }
 `;

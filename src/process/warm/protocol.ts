@@ -69,8 +69,8 @@ export interface ExitMessage {
 /** The helper listens (sent once, first). */
 export interface ReadyMessage {
   op: 'ready';
-  /** How it spawns: through libuv's handles directly, or through child_process and net (helper-spawn-source.ts). */
-  spawnPath?: 'bindings' | 'portable';
+  /** How it spawns: glibc's posix_spawn, libuv's handles directly, or child_process and net (helper-spawn-source.ts). */
+  spawnPath?: 'posix_spawn' | 'bindings' | 'portable';
 }
 
 export type HelperMessage = ReadyMessage | StartedMessage | FailedMessage | ExitMessage;

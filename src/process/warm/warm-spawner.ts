@@ -3,7 +3,7 @@ import { TershError } from '../../errors.js';
 import { spawnIpcHelper, type IpcHelper } from '../spawn.js';
 import { runProcesses } from '../proc-scan.js';
 import { EnvBase } from './env-delta.js';
-import { helperNodeArgs, WARM_HELPER_SOURCE } from './helper-source.js';
+import { helperArgs } from './helper-args.js';
 import type { LaunchRequest, ProcessExit } from '../launcher.js';
 import type { FailedMessage, HelperMessage, HostMessage, ReadyMessage } from './protocol.js';
 import { ReleaseBatch } from './release-batch.js';
@@ -115,7 +115,7 @@ export class WarmSpawner {
     delete env.NODE_OPTIONS; // a loader hook of the host's (tsx, a profiler) is not needed by the helper
     let helper: IpcHelper | undefined;
     try {
-      helper = await spawnIpcHelper(process.execPath, [...helperNodeArgs(env), '-e', WARM_HELPER_SOURCE, sockets.path], env);
+      helper = await spawnIpcHelper(process.execPath, helperArgs(env, sockets.path), env);
       const ready = await whenReady(helper);
       return new WarmSpawner(helper, sockets, ready.spawnPath);
     } catch (error) {
