@@ -5,8 +5,10 @@ import { WarmSpawner } from './warm-spawner.js';
 const MAX_HELPER_CRASHES = 2;
 
 /**
- * Helpers at most: a helper's spawn blocks its event loop until the child has exec'd (8 ms at the median on a
- * loaded 2-core machine), so a second one lets two forks go at once (8 in flight: +30 % runs/s measured here).
+ * Helpers at most. A helper that forks (no koffi) holds its event loop until the child has exec'd (8 ms at the median
+ * on a loaded 2-core machine), so a second one lets two forks go at once (8 in flight: +30 % runs/s measured here).
+ * One that spawns with posix_spawn holds it under a millisecond, and a second only adds a process to wake: at 8 in
+ * flight (bench/spawner-ab.ts) one gave 529 runs/s against two's 501 in a small host, 627 against 542 in a big one.
  */
 const MAX_HELPERS = 2;
 
@@ -17,8 +19,8 @@ interface HelperSlot {
 }
 
 // Process-wide, like host-lifetime.ts: the helpers serve every shell and run of this host process, and their
-// crashes count for the process. The first boots at the second run; the second only when a run starts while
-// another is in flight (a host that runs one command at a time never pays its fork and 40 MB).
+// crashes count for the process. The first boots at the second run; the second, where the first forks, only when a
+// run starts while another is in flight (a host that runs one command at a time never pays its fork and 40 MB).
 interface HelperState {
   slots: HelperSlot[];
   crashes: number;
@@ -71,15 +73,16 @@ function leastBusy(): WarmSpawner | undefined {
  * The ready helper with the fewest runs in flight, or undefined: while the first boots (a Node.js process: 50 ms,
  * seconds on a loaded machine) runs start directly rather than wait, and after the second crash they always do.
  * Starts it (again) when needed, from the second run on: a process that runs one command (a CLI call) pays for no
- * helper, and booting one forks the host anyway, as that first run does. A second helper boots the first time a
- * run finds every ready one busy, where there is more than one core.
+ * helper, and booting one forks the host anyway, as that first run does. Where the helper forks, a second boots the
+ * first time a run finds every ready one busy, where there is more than one core.
  */
 export function warmSpawner(): WarmSpawner | undefined {
   if (state.fallbackReason !== undefined) return undefined;
   const chosen = leastBusy();
   if (chosen) {
     const idle = state.slots.find((slot) => !slot.ready?.alive && !slot.starting);
-    if (chosen.inFlight > 0 && idle && availableParallelism() > 1) void startHelper(idle).catch(() => undefined);
+    const forks = chosen.spawnPath !== 'posix_spawn';
+    if (forks && chosen.inFlight > 0 && idle && availableParallelism() > 1) void startHelper(idle).catch(() => undefined);
     return chosen;
   }
   if (!state.asked) {
