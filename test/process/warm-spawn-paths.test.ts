@@ -51,10 +51,14 @@ function nodeSpawnRun(
 }
 
 /** The fields of the error Node's own spawn gives for the same start. */
-function nodeSpawnError(file: string, args: string[]): Promise<Record<string, unknown>> {
+function nodeSpawnError(
+  file: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<Record<string, unknown>> {
   return new Promise((resolve) => {
     try {
-      const child = spawn(file, args, { stdio: 'ignore' });
+      const child = spawn(file, args, { ...options, stdio: 'ignore' });
       child.once('error', (error: NodeJS.ErrnoException) => resolve(fieldsOf(error)));
       child.once('spawn', () => resolve({ spawned: true }));
     } catch (error) {
@@ -101,20 +105,28 @@ describe.each(Object.keys(spawners) as Array<keyof typeof spawners>)('the helper
     expect(echoed).toEqual({ stdout: 'in\n', stderr: 'done\n', code: 0, signal: null });
   });
 
-  it('fails a start as Node spawn does: ENOENT, EACCES, a missing cwd and a NUL byte', async () => {
+  it('fails a start as Node spawn does: ENOENT, EACCES, E2BIG, ENOTDIR, a missing cwd and a NUL byte', async () => {
     const notExecutable = join(mkdtempSync(join(tmpdir(), 'tersh-paths-')), 'script');
     writeFileSync(notExecutable, 'echo no\n', { mode: 0o644 });
     const starts: Array<[string, string[], Partial<WarmRequest>]> = [
       ['tersh-no-such-program', [], {}],
       [notExecutable, [], {}],
       ['/bin/echo', ['a\0b'], {}],
+      ['/bin/echo', ['x'.repeat(3_000_000)], {}],
+      ['/tmp', [], {}],
+      ['/bin/echo', [], { cwd: '/etc/passwd' }],
+      ['echo', [], { cwd: '/etc/passwd' }],
+      ['tmp', [], { env: { ...process.env, PATH: '/' } }],
     ];
     for (const [file, args, extra] of starts) {
-      const error = await spawner.launch(request(file, args, extra)).then(
+      const started = request(file, args, extra);
+      started.env = { ...started.env, TERSH_RUN_ID: started.tag };
+      const error = await spawner.launch(started).then(
         () => ({ spawned: true }),
         (failed: NodeJS.ErrnoException) => fieldsOf(failed),
       );
-      expect(error).toEqual(await nodeSpawnError(file, args));
+      const options = { ...(extra.cwd ? { cwd: extra.cwd } : {}), ...(extra.env ? { env: extra.env } : {}) };
+      expect(error, `${file} ${JSON.stringify(options.cwd)}`).toEqual(await nodeSpawnError(file, args, options));
     }
     const missingCwd = await spawner.launch(request('/bin/echo', [], { cwd: '/tersh-no-such-folder' })).catch(fieldsOf);
     expect(missingCwd).toMatchObject({ code: 'ENOENT', syscall: 'spawn /bin/echo', path: '/bin/echo' });

@@ -37,6 +37,7 @@ function posixSpawnSpawner(socketPath, koffiPath) {
   const SETSIGDEF = 0x04, SETSIGMASK = 0x08, SETSID = 0x80, WNOHANG = 1;
   const { O_RDONLY, O_RDWR } = fs.constants;
   const errno = { ENOENT: 2, ENOEXEC: 8, EACCES: 13, ENOTDIR: 20 };
+  const searchGoesOn = new Set([errno.ENOENT, errno.EACCES, errno.ENOTDIR, 19 /* ENODEV */, 110 /* ETIMEDOUT */, 116 /* ESTALE */]);
   const check = (rc, what) => { if (rc !== 0) throw Object.assign(new Error(what + ' failed: ' + util.getSystemErrorName(-rc)), { errno: -rc, code: util.getSystemErrorName(-rc), syscall: what }); };
   const attr = Buffer.alloc(STRUCT_BYTES);
   const noSignals = Buffer.alloc(STRUCT_BYTES);
@@ -69,13 +70,15 @@ function posixSpawnSpawner(socketPath, koffiPath) {
   // execvp's search: every PATH entry in turn, EACCES kept for the end, an unreadable format run by /bin/sh.
   function candidates(m) {
     if (m.file.includes('/')) return [m.file];
-    const entries = (pathOf(m) ?? '/usr/bin:/bin').split(':');
-    const cwd = m.cwd || process.cwd();
-    return entries.map((dir) => (dir === '' ? m.file : dir + '/' + m.file))
-      // A candidate that is not there is skipped without a clone; exec decides for the rest.
-      .filter((file) => {
-        try { return fs.statSync(path.resolve(cwd, file), { throwIfNoEntry: false }) !== undefined; } catch { return true; }
-      });
+    return (pathOf(m) ?? '/usr/bin:/bin').split(':').map((dir) => (dir === '' ? m.file : dir + '/' + m.file));
+  }
+  // A candidate stat finds missing fails as its exec would, without a clone; exec decides for the rest.
+  function missing(file, cwd) {
+    try {
+      return fs.statSync(path.resolve(cwd || process.cwd(), file), { throwIfNoEntry: false }) === undefined ? errno.ENOENT : 0;
+    } catch (error) {
+      return error.code === 'ENOTDIR' ? errno.ENOTDIR : 0;
+    }
   }
   function spawnFile(actions, file, argv, env) {
     const pid = [0];
@@ -105,21 +108,22 @@ function posixSpawnSpawner(socketPath, koffiPath) {
         check(c.addCloseFrom(actions, 3), 'posix_spawn_file_actions_addclosefrom_np');
         const argv = [m.file, ...m.args, null];
         const env = [...bindings.envPairs(m), null];
+        // execvp's outcome: the first start; else, past an error that ends the search, that error; else EACCES if a
+        // candidate gave it, else the last candidate's error.
         let failed = errno.ENOENT;
         let denied = false;
         for (const file of candidates(m)) {
-          const started = spawnFile(actions, file, argv, env);
+          const absent = missing(file, m.cwd);
+          const started = absent ? { rc: absent } : spawnFile(actions, file, argv, env);
           if (started.pid !== undefined) {
             exits.set(started.pid, onExit);
             return started.pid;
           }
-          if (started.rc === errno.EACCES) denied = true;
-          else if (started.rc !== errno.ENOENT && started.rc !== errno.ENOTDIR) {
-            failed = started.rc;
-            break;
-          }
+          failed = started.rc;
+          if (failed === errno.EACCES) denied = true;
+          else if (!searchGoesOn.has(failed)) break;
         }
-        onError(spawnError(-(failed === errno.ENOENT && denied ? errno.EACCES : failed), m.file));
+        onError(spawnError(-(denied && searchGoesOn.has(failed) ? errno.EACCES : failed), m.file));
         return undefined;
       } finally {
         c.actionsDestroy(actions);
