@@ -19,6 +19,8 @@ type Spawner = 'direct' | 'warm';
 
 interface HostFigures {
   size: string;
+  /** How the warm helper spawns. */
+  spawnPath: string;
   rssMb: number;
   forkableMb: number;
   perCall: Record<string, { median: number; hostCpu: number; helperCpu: number }>;
@@ -43,7 +45,7 @@ function measureHost(size: 'small' | 'big'): Promise<HostFigures> {
 function printHost(figures: HostFigures): void {
   const { perCall, p99, inFlight } = figures;
   console.log(
-    `${figures.size} host (RSS ${figures.forkableMb.toFixed(0)} MB forkable of ${figures.rssMb.toFixed(0)} MB): \`true\`, median ms per call, CPU ms per call`,
+    `${figures.size} host (RSS ${figures.forkableMb.toFixed(0)} MB forkable of ${figures.rssMb.toFixed(0)} MB; the helper spawns with ${figures.spawnPath}): \`true\`, median ms per call, CPU ms per call`,
   );
   for (const [name, costs] of Object.entries(perCall)) {
     const helper = costs.helperCpu > 0 ? ` + helper ${costs.helperCpu.toFixed(2)}` : '';

@@ -108,6 +108,11 @@ export function warmHelperPids(): number[] {
   return state.slots.flatMap((slot) => (slot.ready?.alive ? [slot.ready.helperPid] : []));
 }
 
+/** How the ready helper spawns (posix_spawn, bindings or portable; the bench prints it), or undefined without one. */
+export function warmSpawnPath(): string | undefined {
+  return leastBusy()?.spawnPath;
+}
+
 /** Why runs start directly now, the first time it is asked after the fallback; undefined otherwise. */
 export function fallbackNotice(): string | undefined {
   if (state.fallbackReason === undefined || state.fallbackTold) return undefined;
