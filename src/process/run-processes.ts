@@ -6,7 +6,6 @@ import { readProcEntries, readProcEntry, readsEmptyEnvironment, scanRun, type Pr
 const POLL_MS = 10;
 const SWEEP_DEADLINE_MS = 2_000;
 const MAX_STOP_ROUNDS = 50;
-const RESCAN_AFTER_MS = 5;
 const PID_ORDER_TRUSTED_MS = 60_000;
 /** How long a process whose environment reads empty is taken for one inside execve (about 1 ms), and waited for. */
 const UNREAD_PATIENCE_MS = 100;
@@ -117,15 +116,15 @@ export class RunProcesses {
   }
 
   /**
-   * What is left once the main process `pid` has exited. Without a cgroup, a scan that finds nothing is made
-   * once more a moment later: a double fork caught between its two forks (or a child caught inside exec)
-   * shows no mark for that moment), and again while a process it could not read (inside execve) may be the run's.
+   * What is left once the main process `pid` has exited. Without a cgroup, a scan that finds nothing is made once
+   * more, at once: a process forked after the first listed /proc, by one that exited before it was read (a double
+   * fork caught between its two forks), is in the second listing; and again while a process it could not read
+   * (inside execve, where a process shows no environment) may be the run's.
    */
   async leftovers(pid: number): Promise<number[]> {
     await this.whenReady();
     let found = this.list().filter((other) => other !== pid);
     if (found.length > 0 || this.cgroup || process.platform !== 'linux') return found;
-    await delay(RESCAN_AFTER_MS);
     found = this.list().filter((other) => other !== pid);
     const deadline = Date.now() + UNREAD_PATIENCE_MS;
     while (found.length === 0 && Date.now() < deadline && (await this.readAgain())) {
