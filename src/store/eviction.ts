@@ -97,7 +97,8 @@ class Tombstones {
 
   async record(ids: readonly string[]): Promise<void> {
     await writeSmallFile(this.file, ids.map((id) => `${id}\n`).join(''), 'a');
-    this.lines = (this.lines ?? (await this.read()).length) + ids.length;
+    // Read once (the ids just appended included), then counted.
+    this.lines = this.lines === undefined ? (await this.read()).length : this.lines + ids.length;
     if (this.lines <= MAX_TOMBSTONES) return;
     const lines = await this.read();
     this.lines = lines.length;
