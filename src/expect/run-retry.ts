@@ -94,6 +94,11 @@ export async function retryRun<R extends RetryableOutcome>(
   options: NormalizedRetryOptions,
   control: RetryRunControl = {},
 ): Promise<RetryRunOutcome<R>> {
+  if (options.retries === 0) {
+    // One attempt, nothing to decide (what retry() would do, without its options and contexts each run).
+    const last = await attempt(1);
+    return { last, attempts: [last], aborted: false };
+  }
   const sleep = control.sleep ?? defaultSleep;
   const { signal } = control;
   const attempts: R[] = [];

@@ -142,7 +142,6 @@ function removeIdleExitHook(): void {
 export function holdRun(run: HeldRun, options: { watchdog: boolean } = { watchdog: true }): (emptied?: boolean) => void {
   host.runs.set(run.tag, run);
   if (options.watchdog) ensureWatchdog()?.watch(run);
-  clearTimeout(host.unhookTimer);
   host.removeExitHook ??= onExit(() => killHeldRuns());
   let released = false;
   return (emptied = false) => {
@@ -155,9 +154,10 @@ export function holdRun(run: HeldRun, options: { watchdog: boolean } = { watchdo
       killCgroup(run.cgroup);
       setTimeout(() => removeCgroup(run.cgroup!), 100).unref();
     }
+    // One timer, pushed back at each release (it leaves the hook alone while runs are held): no timer a run.
     if (host.runs.size === 0) {
-      clearTimeout(host.unhookTimer);
-      host.unhookTimer = setTimeout(removeIdleExitHook, UNHOOK_AFTER_IDLE_MS).unref();
+      if (host.unhookTimer) host.unhookTimer.refresh();
+      else host.unhookTimer = setTimeout(removeIdleExitHook, UNHOOK_AFTER_IDLE_MS).unref();
     }
   };
 }

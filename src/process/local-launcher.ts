@@ -6,29 +6,51 @@ import { startTied } from './tied-start.js';
 
 /** The run's processes on this host, seen through the seam every launcher offers. */
 export function localRunGroup(processes: RunProcesses): RunGroup {
-  const { pgid } = processes.marks;
-  return {
-    remaining: async () => {
-      await processes.whenReady();
-      return processes.list();
-    },
-    leftovers: (mainPid) => processes.leftovers(mainPid),
-    send: async (signal, pids = []) => {
-      const group = signalGroup(pgid, signal);
-      return signalPids(pids, signal).length > 0 || group;
-    },
-    signalAll: async (signal) => {
-      await processes.whenReady();
-      return processes.signal(signal);
-    },
-    waitGone: (ms, known) => processes.waitGone(ms, known),
-    kill: () => processes.kill(),
-    terminate: (graceMs) => processes.terminate(graceMs),
-    alive: (pids) => alivePids(pids),
-    get escapees() {
-      return processes.escapees;
-    },
-  };
+  return new LocalRunGroup(processes);
+}
+
+// A class rather than an object of closures: one allocation a run.
+class LocalRunGroup implements RunGroup {
+  constructor(private readonly processes: RunProcesses) {}
+
+  async remaining(): Promise<number[]> {
+    await this.processes.whenReady();
+    return this.processes.list();
+  }
+
+  leftovers(mainPid: number): Promise<number[]> {
+    return this.processes.leftovers(mainPid);
+  }
+
+  async send(signal: NodeJS.Signals, pids: readonly number[] = []): Promise<boolean> {
+    const group = signalGroup(this.processes.marks.pgid, signal);
+    return signalPids(pids, signal).length > 0 || group;
+  }
+
+  async signalAll(signal: NodeJS.Signals): Promise<number[]> {
+    await this.processes.whenReady();
+    return this.processes.signal(signal);
+  }
+
+  waitGone(ms: number, known: readonly number[]): Promise<boolean> {
+    return this.processes.waitGone(ms, known);
+  }
+
+  kill(): Promise<void> {
+    return this.processes.kill();
+  }
+
+  terminate(graceMs: number): Promise<void> {
+    return this.processes.terminate(graceMs);
+  }
+
+  alive(pids: readonly number[]): Promise<number[]> {
+    return alivePids(pids);
+  }
+
+  get escapees(): readonly number[] {
+    return this.processes.escapees;
+  }
 }
 
 /** Starts processes on this host with `child_process.spawn`. */

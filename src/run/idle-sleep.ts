@@ -1,4 +1,5 @@
 import { parseCommandShape, type ShapeSegment } from '../exit/index.js';
+import { WarningMemo } from './warning-memo.js';
 
 const MIN_IDLE_SECONDS = 2;
 const UNIT_SECONDS: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, d: 86_400 };
@@ -10,6 +11,17 @@ const POWERSHELL_UNITS: Record<string, number> = { s: 1, seconds: 1, ms: 0.001, 
  * A sleep that gates other work (`sleep 5 && curl …`, `until …; do sleep 1; done`) is not idle.
  */
 export function idleSleepRefusal(command: string): string | undefined {
+  const known = refusals.get(command);
+  if (known !== undefined) return known ?? undefined;
+  const refusal = refusalOf(command);
+  refusals.keep(command, refusal);
+  return refusal;
+}
+
+// A pure function of the text, as a plan's warnings are: a command run again is not parsed again.
+const refusals = new WarningMemo(256);
+
+function refusalOf(command: string): string | undefined {
   const shape = parseCommandShape(command);
   if (shape.compound || shape.trailing === '&' || shape.segments.length === 0) return undefined;
   if (shape.operators.some((operator) => operator !== ';')) return undefined;

@@ -78,6 +78,7 @@ export class ProcessHandle {
   readonly done: Promise<ProcessOutcome>;
   /** Resolves when both output pipes have closed (later than `done` when kept leftovers hold them). */
   readonly streamsClosed: Promise<void>;
+  private streamsEnded = false;
   private timedOut = false;
   private canceled = false;
   private terminating: Promise<void> | undefined;
@@ -111,7 +112,9 @@ export class ProcessHandle {
       this.exited = true;
       return outcome;
     });
-    this.streamsClosed = Promise.all([ended(launched.stdout), ended(launched.stderr)]).then(() => undefined);
+    this.streamsClosed = Promise.all([ended(launched.stdout), ended(launched.stderr)]).then(() => {
+      this.streamsEnded = true;
+    });
     this.done = this.settle(exit, launched.stdout, launched.stderr);
   }
 
@@ -186,12 +189,13 @@ export class ProcessHandle {
       leftoverPids = await this.group.leftovers(this.pid);
       if (leftoverPids.length > 0 && kill) await this.group.signalAll('SIGTERM');
     }
-    const drained = Promise.all([ended(stdout), ended(stderr)]);
+    const drained = this.streamsClosed;
     if (kill && leftoverPids.length > 0) {
       await this.group.waitGone(DRAIN_GRACE_MS, leftoverPids);
       await this.group.kill();
     }
-    const inTime = await settlesWithin(drained, DRAIN_GRACE_MS);
+    // Both pipes are usually at their end by the exit already: no timer then.
+    const inTime = this.streamsEnded || (await settlesWithin(drained, DRAIN_GRACE_MS));
     if (!inTime && kill) {
       // Whatever still holds the pipes is of the run (an escapee that called setsid included).
       await this.group.kill();

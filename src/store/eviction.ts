@@ -1,6 +1,8 @@
-import { readdir, stat, rm, appendFile, readFile, writeFile } from 'node:fs/promises';
+import { readdir, stat, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isRecordId } from './ids.js';
+import { removeRecordFolder } from './remove-record.js';
+import { writeSmallFile } from './small-write.js';
 import { isWriterAlive, UNMARKED_GRACE_MS, WRITER_FILE } from './writer-liveness.js';
 
 export interface EvictionLimits {
@@ -53,11 +55,62 @@ async function writerState(recordDir: string, createdMs: number): Promise<Record
   return isWriterAlive(stamp) ? 'live' : 'dead';
 }
 
+const rank = (record: RecordOnDisk): number => (record.state === 'dead' ? 0 : 1);
+
 /** Eviction order: records of dead writers first, then complete ones, least recently used first within each. */
 function evictionOrder(a: RecordOnDisk, b: RecordOnDisk): number {
-  const rank = (r: RecordOnDisk): number => (r.state === 'dead' ? 0 : 1);
   // Ties of the clock go by this process's order of use, then by id, which starts with the creation time.
   return rank(a) - rank(b) || a.lastUsedMs - b.lastUsedMs || a.useOrder - b.useOrder || (a.id < b.id ? -1 : 1);
+}
+
+/** Records found one at a time before the rest are sorted: a full store evicts one a run, so rarely sorts. */
+const PICKED_BEFORE_SORTING = 4;
+
+/** `records` in eviction order, the first few by a scan each, the rest sorted once needed. */
+function* inEvictionOrder(records: RecordOnDisk[]): Generator<RecordOnDisk> {
+  const left = [...records];
+  for (let picked = 0; picked < PICKED_BEFORE_SORTING && left.length > 0; picked++) {
+    let first = 0;
+    for (let index = 1; index < left.length; index++) if (evictionOrder(left[index]!, left[first]!) < 0) first = index;
+    yield left.splice(first, 1)[0]!;
+  }
+  yield* left.sort(evictionOrder);
+}
+
+/** The complete record last in eviction order (the most recently used), if any. */
+function newestComplete(records: readonly RecordOnDisk[]): RecordOnDisk | undefined {
+  let newest: RecordOnDisk | undefined;
+  for (const record of records)
+    if (record.state === 'complete' && (!newest || evictionOrder(record, newest) > 0)) newest = record;
+  return newest;
+}
+
+/**
+ * The ids a store evicted, appended to its tombstone file, which is cut to its newest half past MAX_TOMBSTONES lines.
+ * The file is read only when the lines this process counts (read once, then its own appends) pass the cap: other
+ * processes' appends are found then. Reading it at every eviction cost a full store 0.7 ms of CPU a run here.
+ */
+class Tombstones {
+  private lines: number | undefined;
+
+  constructor(private readonly file: string) {}
+
+  async record(ids: readonly string[]): Promise<void> {
+    await writeSmallFile(this.file, ids.map((id) => `${id}\n`).join(''), 'a');
+    // Read once (the ids just appended included), then counted.
+    this.lines = this.lines === undefined ? (await this.read()).length : this.lines + ids.length;
+    if (this.lines <= MAX_TOMBSTONES) return;
+    const lines = await this.read();
+    this.lines = lines.length;
+    if (lines.length <= MAX_TOMBSTONES) return;
+    const kept = lines.slice(-MAX_TOMBSTONES / 2);
+    await writeFile(this.file, `${kept.join('\n')}\n`);
+    this.lines = kept.length;
+  }
+
+  private async read(): Promise<string[]> {
+    return (await readFile(this.file, 'utf8').catch(() => '')).split('\n').filter(Boolean);
+  }
 }
 
 const RESCAN_EVERY_MS = 5 * 60_000;
@@ -76,11 +129,14 @@ export class RecordIndex {
   private bytes = 0;
   private scannedAt = 0;
   private uses = 0;
+  private readonly tombstones: Tombstones;
 
   constructor(
     private readonly dir: string,
     private readonly limits: EvictionLimits,
-  ) {}
+  ) {
+    this.tombstones = new Tombstones(join(dir, TOMBSTONE_FILE));
+  }
 
   noteFinished(id: string, bytes: number): void {
     this.uses += 1;
@@ -130,20 +186,20 @@ export class RecordIndex {
       if (expired && record.state !== 'live' && !activeIds.has(record.id)) evicted.push(record.id);
       else keep.push(record);
     }
-    keep.sort(evictionOrder);
-    const newestComplete = keep.findLast((r) => r.state === 'complete');
+    const newest = newestComplete(keep);
     let count = keep.length;
     let bytes = keep.reduce((sum, r) => sum + r.bytes, 0);
-    for (const record of keep) {
-      if (count <= this.limits.maxRecords && bytes <= this.limits.maxBytes) break;
-      if (record.state === 'live' || record === newestComplete || activeIds.has(record.id)) continue;
+    const withinCaps = (): boolean => count <= this.limits.maxRecords && bytes <= this.limits.maxBytes;
+    for (const record of withinCaps() ? [] : inEvictionOrder(keep)) {
+      if (withinCaps()) break;
+      if (record.state === 'live' || record === newest || activeIds.has(record.id)) continue;
       evicted.push(record.id);
       count -= 1;
       bytes -= record.bytes;
     }
     for (const id of evicted) this.drop(id);
-    await Promise.all(evicted.map((id) => rm(join(this.dir, id), { recursive: true, force: true })));
-    if (evicted.length > 0) await recordTombstones(this.dir, evicted);
+    await Promise.all(evicted.map((id) => removeRecordFolder(join(this.dir, id))));
+    if (evicted.length > 0) await this.tombstones.record(evicted);
     return evicted;
   }
 
@@ -151,13 +207,6 @@ export class RecordIndex {
   invalidate(): void {
     this.scannedAt = 0;
   }
-}
-
-async function recordTombstones(dir: string, ids: string[]): Promise<void> {
-  const file = join(dir, TOMBSTONE_FILE);
-  await appendFile(file, ids.map((id) => `${id}\n`).join(''), { mode: 0o600 });
-  const lines = (await readFile(file, 'utf8')).split('\n').filter(Boolean);
-  if (lines.length > MAX_TOMBSTONES) await writeFile(file, `${lines.slice(-MAX_TOMBSTONES / 2).join('\n')}\n`);
 }
 
 export async function wasEvicted(dir: string, id: string): Promise<boolean> {

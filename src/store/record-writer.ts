@@ -1,4 +1,5 @@
-import { mkdir, mkdirSync, rmSync, writeFile, writeFileSync } from 'node:fs';
+import { mkdir, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { writeSmallFile } from './small-write.js';
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { StreamFile } from './stream-file.js';
@@ -164,7 +165,7 @@ export class RecordWriter {
     // disk here; a temp file + rename costs ~450 µs more on ext4). A write torn by a crash leaves invalid JSON, which
     // readers treat as an incomplete record, so the meta still never reads as complete before every byte is on disk.
     try {
-      await writeSmallFile(path, JSON.stringify(this.meta));
+      await writeSmallFile(path, JSON.stringify(this.meta), 'w');
       return undefined;
     } catch (error) {
       // A refused write leaves an empty or partial file behind: remove it, so nothing reads it.
@@ -172,14 +173,6 @@ export class RecordWriter {
       return error as Error;
     }
   }
-}
-
-/**
- * The callback `writeFile` (one open, write and close through the thread pool): fs/promises' writeFile costs 0.1 ms
- * more CPU a call here (its FileHandle and chunking), for a meta of a few hundred bytes.
- */
-function writeSmallFile(path: string, text: string): Promise<void> {
-  return new Promise((resolve, reject) => writeFile(path, text, { mode: 0o600 }, (error) => (error ? reject(error) : resolve())));
 }
 
 function makeFolder(dir: string): Promise<void> {

@@ -17,6 +17,17 @@ interface Expected {
   fds: Map<number, Socket>;
   wanted: readonly number[];
   resolve: (sockets: Map<number, Socket>) => void;
+  complete: boolean;
+}
+
+/** The connections awaited for one token. */
+export interface ExpectedSockets {
+  token: string;
+  /** Resolves once every fd has connected, paused, in fd order. */
+  sockets: Promise<Map<number, Socket>>;
+  /** The same sockets, once all have connected; undefined before. */
+  arrived(): Map<number, Socket> | undefined;
+  cancel(): void;
 }
 
 /**
@@ -55,18 +66,24 @@ export class SocketFolder {
     return new SocketFolder(folder, path, server);
   }
 
-  /** A fresh token and the promise of its `fds` connections, paused, in fd order. */
-  expect(fds: readonly number[]): { token: string; sockets: Promise<Map<number, Socket>>; cancel: () => void } {
+  /** A fresh token and its `fds` connections. */
+  expect(fds: readonly number[]): ExpectedSockets {
     const token = this.freshToken();
-    const sockets = new Promise<Map<number, Socket>>((resolve) =>
-      this.expected.set(token, { fds: new Map(), wanted: fds, resolve }),
-    );
-    const cancel = (): void => {
-      const waiting = this.expected.get(token);
-      this.expected.delete(token);
-      for (const socket of waiting?.fds.values() ?? []) socket.destroy();
+    let entry!: Expected;
+    const sockets = new Promise<Map<number, Socket>>((resolve) => {
+      entry = { fds: new Map(), wanted: fds, resolve, complete: false };
+      this.expected.set(token, entry);
+    });
+    return {
+      token,
+      sockets,
+      arrived: () => (entry.complete ? entry.fds : undefined),
+      cancel: () => {
+        const waiting = this.expected.get(token);
+        this.expected.delete(token);
+        for (const socket of waiting?.fds.values() ?? []) socket.destroy();
+      },
     };
-    return { token, sockets, cancel };
   }
 
   private freshToken(): string {
@@ -110,6 +127,7 @@ export class SocketFolder {
     waiting.fds.set(fd, socket);
     if (waiting.fds.size === waiting.wanted.length) {
       this.expected.delete(token);
+      waiting.complete = true;
       waiting.resolve(waiting.fds);
     }
     return true;

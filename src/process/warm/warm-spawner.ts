@@ -169,7 +169,7 @@ export class WarmSpawner {
         },
         started: (pid, startTicks, inCgroup) => {
           entry.pid = pid;
-          entry.connecting = this.connected(expected.sockets).then((sockets) => {
+          const withSockets = (sockets: Map<number, Socket> | undefined): void => {
             if (!sockets)
               return entry.reject(
                 new TershError(
@@ -177,9 +177,6 @@ export class WarmSpawner {
                   `The warm spawner's helper started ${request.file} but its output sockets never connected.`,
                 ),
               );
-            const release = (): void => {
-              if (request.watch) this.release(id, entry.exited);
-            };
             resolve({
               pid,
               startTicks,
@@ -188,9 +185,11 @@ export class WarmSpawner {
               stderr: sockets.get(2)!,
               stdin: sockets.get(0) ?? null,
               exit,
-              release,
+              release: () => (request.watch ? this.release(id, entry.exited) : undefined),
             });
-          });
+          };
+          const arrived = expected.arrived(); // usually in by now (connected before the fork): no timer then
+          entry.connecting = arrived ? Promise.resolve(withSockets(arrived)) : this.connected(expected.sockets).then(withSockets);
         },
         cancelSockets: expected.cancel,
       };
