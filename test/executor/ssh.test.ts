@@ -200,11 +200,13 @@ describe('the SSH executor', () => {
     expect(after).toEqual([]);
   }, 60_000);
 
-  it('brings 100 MB over SSH into the host store with bounded host memory', async () => {
-    const report = await bigOutputThroughHost('ssh', options(), cwd, 100);
-    expect(report).toMatchObject({ bytes: 100 * 1024 * 1024, onDisk: 100 * 1024 * 1024, exit: 0 });
+  // The growth is ssh2's decrypted packets and the GC's cadence, flat with the output's size: measured 43–57 MB for 20,
+  // 100 and 300 MB in one round, 60–85 MB for 100 and 300 MB in a later one. Holding the output would take 300 MB.
+  it('brings 300 MB over SSH into the host store with bounded host memory', async () => {
+    const report = await bigOutputThroughHost('ssh', options(), cwd, 300);
+    expect(report).toMatchObject({ bytes: 300 * 1024 * 1024, onDisk: 300 * 1024 * 1024, exit: 0 });
     expect(report.truncated).toBeGreaterThan(0);
-    expect(report.growthMb).toBeLessThan(80); // measured 43–57 MB for 20, 100 and 300 MB: flat
+    expect(report.growthMb).toBeLessThan(128);
   }, 120_000);
 
   it('refuses a host whose key changed, with the fingerprint, before running anything', async () => {
