@@ -5,10 +5,10 @@
  * 0.8 ms a run and 0.07 ms of the helper's CPU, against 1.4 ms and 0.5 ms through libuv.
  *
  * `posixSpawnSpawner(socketPath, koffiPath)` is the `bindings` spawner (its sockets and environment pairs) with
- * its own `spawn`, giving what libuv gives: sockets made blocking, own session (setsid), signal mask empty and every handler default,
- * stdin `ignore` as /dev/null, no descriptor but 0-2, the program looked up in the run's own PATH as execvp
- * does (EACCES remembered, a file without a `#!` run by /bin/sh), and the exit (code, or signal name) read by
- * waitpid on SIGCHLD. Throws where koffi, glibc or one of its functions is missing; the caller then takes
+ * its own `spawn`, giving what libuv gives: sockets made blocking, own session (setsid), signal mask empty and
+ * every handler default, stdin `ignore` as /dev/null, no descriptor but 0-2, the program looked up in the run's
+ * own PATH as execvp does (EACCES remembered, a file without a `#!` run by /bin/sh), and the exit (code, or
+ * signal name) read by waitpid on SIGCHLD. Throws where koffi, glibc or one of its functions is missing; the caller then takes
  * `bindings`.
  */
 export const HELPER_POSIX_SPAWN_SOURCE = String.raw`
@@ -72,8 +72,8 @@ function posixSpawnSpawner(socketPath, koffiPath) {
     if (m.file.includes('/')) return [m.file];
     return (pathOf(m) ?? '/usr/bin:/bin').split(':').map((dir) => (dir === '' ? m.file : dir + '/' + m.file));
   }
-  // A candidate stat finds missing fails as its exec would, without a clone; exec decides for the rest.
-  function missing(file, cwd) {
+  // A candidate stat finds missing fails as its exec would, without a clone (its errno; 0: exec decides).
+  function errnoIfAbsent(file, cwd) {
     try {
       return fs.statSync(path.resolve(cwd || process.cwd(), file), { throwIfNoEntry: false }) === undefined ? errno.ENOENT : 0;
     } catch (error) {
@@ -113,7 +113,7 @@ function posixSpawnSpawner(socketPath, koffiPath) {
         let failed = errno.ENOENT;
         let denied = false;
         for (const file of candidates(m)) {
-          const absent = missing(file, m.cwd);
+          const absent = errnoIfAbsent(file, m.cwd);
           const started = absent ? { rc: absent } : spawnFile(actions, file, argv, env);
           if (started.pid !== undefined) {
             exits.set(started.pid, onExit);
