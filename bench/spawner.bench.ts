@@ -24,6 +24,8 @@ interface HostFigures {
   rssMb: number;
   forkableMb: number;
   perCall: Record<string, { median: number; hostCpu: number; helperCpu: number }>;
+  /** raw and warm per call again, after 1 500 more warm runs (a long-lived host). */
+  steady: Record<'raw' | 'warm', { median: number; hostCpu: number; helperCpu: number }>;
   p99: { idle: number; raw: number; warm: number };
   warmLateTicks?: LateTicks;
   inFlight: Record<'raw' | 'direct' | 'warm', { runsPerSecond: number; hostCpu: number; helperCpu: number }>;
@@ -67,6 +69,10 @@ function printHost(figures: HostFigures): void {
   );
   console.log(
     `    CPU ms per run: raw host ${raw.hostCpu.toFixed(2)}, direct host ${direct.hostCpu.toFixed(2)}, warm host ${warm.hostCpu.toFixed(2)} + helpers ${warm.helperCpu.toFixed(2)}`,
+  );
+  const steady = figures.steady;
+  console.log(
+    `  \`true\` again after 1 500 more warm runs (a long-lived host): raw ${steady.raw.median.toFixed(2)} ms, warm ${steady.warm.median.toFixed(2)} ms → ${ratio(steady.warm.median, steady.raw.median)} raw   CPU: warm host ${steady.warm.hostCpu.toFixed(2)} + helper ${steady.warm.helperCpu.toFixed(2)} (raw host ${steady.raw.hostCpu.toFixed(2)})`,
   );
 }
 
