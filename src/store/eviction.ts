@@ -97,9 +97,11 @@ class Tombstones {
 
   async record(ids: readonly string[]): Promise<void> {
     await writeSmallFile(this.file, ids.map((id) => `${id}\n`).join(''), 'a');
-    // Read once (the ids just appended included), then counted.
-    this.lines = this.lines === undefined ? (await this.read()).length : this.lines + ids.length;
-    if (this.lines <= MAX_TOMBSTONES) return;
+    // Read at first (the ids just appended included) and past the cap, counted in between.
+    if (this.lines !== undefined && this.lines + ids.length <= MAX_TOMBSTONES) {
+      this.lines += ids.length;
+      return;
+    }
     const lines = await this.read();
     this.lines = lines.length;
     if (lines.length <= MAX_TOMBSTONES) return;

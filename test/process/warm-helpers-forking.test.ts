@@ -1,10 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createRecordStore, run } from '../../src/index.js';
+import { createRecordStore } from '../../src/index.js';
 import { warmHelperPids, warmSpawnerReady } from '../../src/process/warm/helper-state.js';
 import { waitFor } from '../jobs/helpers.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
+import { overlappingWarmParents, warmRunsOneAtATime } from '../helpers/warm-overlap.js';
 
 const tempDir = useTempDirs();
 
@@ -16,13 +17,11 @@ describe.runIf(process.platform === 'linux' && availableParallelism() > 1)('the 
   it('keeps one forking helper for runs one at a time, boots a second once runs overlap, and spreads runs over both', async () => {
     const store = createRecordStore({ dir: join(tempDir(), 'records') });
     expect(await warmSpawnerReady()).toBe(true);
-    for (let i = 0; i < 3; i++) await run('true', { store, spawner: 'warm' });
+    await warmRunsOneAtATime(store, 3);
     expect(warmHelperPids()).toHaveLength(1);
-    const overlapping = () =>
-      Promise.all(Array.from({ length: 4 }, () => run('echo $PPID; sleep 0.3', { store, spawner: 'warm' })));
-    await overlapping();
+    await overlappingWarmParents(store);
     expect(await waitFor(() => warmHelperPids().length === 2, 10_000)).toBe(true);
-    const parents = new Set((await overlapping()).map((result) => Number(result.stdout)));
+    const parents = await overlappingWarmParents(store);
     expect([...parents].sort()).toEqual([...warmHelperPids()].sort());
   });
 });

@@ -16,6 +16,7 @@ function posixSpawnSpawner(socketPath, koffiPath) {
   if (!koffiPath) throw new Error('koffi is not installed');
   const bindings = bindingsSpawner(socketPath);
   const libc = require(koffiPath).load('libc.so.6');
+  const os = require('os');
   const c = {
     spawn: libc.func('int posix_spawn(_Out_ int *pid, const char *path, void *actions, void *attr, const char **argv, const char **envp)'),
     actionsInit: libc.func('int posix_spawn_file_actions_init(void *actions)'),
@@ -47,14 +48,14 @@ function posixSpawnSpawner(socketPath, koffiPath) {
   c.fillSet(allSignals);
   // sigfillset leaves out glibc's own two (SIGCANCEL 32, SIGSETXID 33), which its posix_spawn then leaves ignored
   // across exec; libuv's child has them default. The helper never sends them, so the child cannot take one early.
-  if (require('os').endianness() === 'LE') for (const signal of [32, 33]) allSignals[(signal - 1) >> 3] |= 1 << ((signal - 1) & 7);
+  if (os.endianness() === 'LE') for (const signal of [32, 33]) allSignals[(signal - 1) >> 3] |= 1 << ((signal - 1) & 7);
   check(c.setFlags(attr, SETSIGDEF | SETSIGMASK | SETSID), 'posix_spawnattr_setflags');
   check(c.setSigMask(attr, noSignals), 'posix_spawnattr_setsigmask');
   check(c.setSigDefault(attr, allSignals), 'posix_spawnattr_setsigdefault');
 
   const exits = new Map();
   const status = [0];
-  const signalNames = Object.fromEntries(Object.entries(require('os').constants.signals).map(([name, number]) => [number, name]));
+  const signalNames = Object.fromEntries(Object.entries(os.constants.signals).map(([name, number]) => [number, name]));
   process.on('SIGCHLD', () => {
     for (const [pid, onExit] of exits) {
       if (c.waitpid(pid, status, WNOHANG) !== pid) continue;

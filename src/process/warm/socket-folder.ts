@@ -17,7 +17,6 @@ interface Expected {
   fds: Map<number, Socket>;
   wanted: readonly number[];
   resolve: (sockets: Map<number, Socket>) => void;
-  complete: boolean;
 }
 
 /** The connections awaited for one token. */
@@ -71,13 +70,13 @@ export class SocketFolder {
     const token = this.freshToken();
     let entry!: Expected;
     const sockets = new Promise<Map<number, Socket>>((resolve) => {
-      entry = { fds: new Map(), wanted: fds, resolve, complete: false };
+      entry = { fds: new Map(), wanted: fds, resolve };
       this.expected.set(token, entry);
     });
     return {
       token,
       sockets,
-      arrived: () => (entry.complete ? entry.fds : undefined),
+      arrived: () => (entry.fds.size === entry.wanted.length ? entry.fds : undefined),
       cancel: () => {
         const waiting = this.expected.get(token);
         this.expected.delete(token);
@@ -127,7 +126,6 @@ export class SocketFolder {
     waiting.fds.set(fd, socket);
     if (waiting.fds.size === waiting.wanted.length) {
       this.expected.delete(token);
-      waiting.complete = true;
       waiting.resolve(waiting.fds);
     }
     return true;
