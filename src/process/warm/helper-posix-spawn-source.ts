@@ -4,8 +4,8 @@
  * tables; posix_spawn clones with CLONE_VM|CLONE_VFORK and copies nothing. Measured here for `/bin/true`:
  * 0.8 ms a run and 0.07 ms of the helper's CPU, against 1.4 ms and 0.5 ms through libuv.
  *
- * `posixSpawnSpawner(socketPath, koffiPath)` is the `bindings` spawner (its sockets and environment pairs) with
- * its own `spawn`, giving what libuv gives: sockets made blocking, own session (setsid), signal mask empty and
+ * `posixSpawnSpawner(socketPath, koffiPath)` is the `bindings` spawner (its environment pairs) with its own
+ * `connect` (socket, connect and the tag line's write in one turn, no libuv handle) and `spawn`, giving what libuv gives: sockets made blocking, own session (setsid), signal mask empty and
  * every handler default, stdin `ignore` as /dev/null, no descriptor but 0-2, the program looked up in the run's
  * own PATH as execvp does (EACCES remembered, a file without a `#!` run by /bin/sh), and the exit (code, or
  * signal name) read by waitpid on SIGCHLD. Throws where koffi, glibc or one of its functions is missing; the caller then takes
@@ -15,7 +15,8 @@ export const HELPER_POSIX_SPAWN_SOURCE = String.raw`
 function posixSpawnSpawner(socketPath, koffiPath) {
   if (!koffiPath) throw new Error('koffi is not installed');
   const bindings = bindingsSpawner(socketPath);
-  const libc = require(koffiPath).load('libc.so.6');
+  const koffi = require(koffiPath);
+  const libc = koffi.load('libc.so.6');
   const os = require('os');
   const c = {
     spawn: libc.func('int posix_spawn(_Out_ int *pid, const char *path, void *actions, void *attr, const char **argv, const char **envp)'),
@@ -32,6 +33,10 @@ function posixSpawnSpawner(socketPath, koffiPath) {
     emptySet: libc.func('int sigemptyset(void *set)'),
     fillSet: libc.func('int sigfillset(void *set)'),
     waitpid: libc.func('int waitpid(int pid, _Out_ int *status, int options)'),
+    socket: libc.func('int socket(int domain, int type, int protocol)'),
+    connect: libc.func('int connect(int fd, const void *address, uint32_t length)'),
+    write: libc.func('intptr_t write(int fd, const void *bytes, uintptr_t length)'),
+    close: libc.func('int close(int fd)'),
   };
   // Larger than glibc's structures (posix_spawnattr_t 336 bytes, file actions 80, sigset_t 128 on x86_64).
   const STRUCT_BYTES = 1024;
@@ -65,6 +70,28 @@ function posixSpawnSpawner(socketPath, koffiPath) {
       else onExit(null, signalNames[signal] || 'SIG' + signal);
     }
   });
+
+  // The host's socket folder as a sockaddr_un: family AF_UNIX, then the path, NUL-terminated.
+  const AF_UNIX = 1, SOCK_STREAM = 1, SOCK_CLOEXEC = 0o2000000, EINTR = 4;
+  const address = Buffer.alloc(2 + Buffer.byteLength(socketPath) + 1);
+  address.writeUInt16LE(AF_UNIX, 0);
+  address.write(socketPath, 2);
+  // A blocking socket (the command shares it, and libuv's child gets its sockets blocking), connected in this turn.
+  // Where the host's listen queue is full (its loop stalled), the connect waits for the host to accept: libuv's
+  // non-blocking connect failed with EAGAIN there. The tag line fits a fresh socket's buffer.
+  function connectNow(line) {
+    const fd = c.socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) throw uvError(-koffi.errno(), 'socket');
+    const fail = (syscall) => { const error = uvError(-koffi.errno(), syscall); c.close(fd); return error; };
+    if (c.connect(fd, address, address.length) !== 0) {
+      if (koffi.errno() !== EINTR) throw fail('connect');
+      c.close(fd);
+      return connectNow(line);
+    }
+    const bytes = Buffer.from(line);
+    if (c.write(fd, bytes, bytes.length) !== bytes.length) throw fail('write');
+    return { fd, setBlocking: () => 0, own: true };
+  }
 
   let basePath;
   const pathOf = (m) => ('PATH' in m.set ? m.set.PATH : m.unset.includes('PATH') ? undefined : basePath);
@@ -129,6 +156,17 @@ function posixSpawnSpawner(socketPath, koffiPath) {
       } finally {
         c.actionsDestroy(actions);
       }
+    },
+    connect(line) {
+      try {
+        return Promise.resolve(connectNow(line));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
+    close(socket) {
+      if (socket.own) c.close(socket.fd);
+      else bindings.close(socket);
     },
     forStart(m) {
       const other = bindings.forStart(m);

@@ -23,6 +23,9 @@ function spawnError(errno, file) {
   Object.assign(error, { errno, code, syscall }, runtime ? { path: file } : {});
   return error;
 }
+// The host's listen queue is full (its loop stalled): a non-blocking connect fails with EAGAIN; try again shortly.
+const UV_EAGAIN = -11;
+const QUEUE_FULL_RETRY_MS = 5;
 const uvError = (errno, syscall) => Object.assign(new Error(syscall + ' ' + util.getSystemErrorName(errno)), { errno, code: util.getSystemErrorName(errno), syscall });
 function portableSpawner(socketPath) {
   const { spawn } = require('child_process');
@@ -33,10 +36,13 @@ function portableSpawner(socketPath) {
     setBase(env) { base = env; },
     connect(line) {
       return new Promise((resolve, reject) => {
-        const socket = net.createConnection(socketPath);
-        socket.once('error', reject);
-        // Paused: the helper must never read what the host writes to the command's stdin.
-        socket.once('connect', () => { socket.pause(); socket.write(line, (error) => (error ? reject(error) : resolve(socket))); });
+        const attempt = () => {
+          const socket = net.createConnection(socketPath);
+          socket.once('error', (error) => (error.code === 'EAGAIN' ? setTimeout(attempt, QUEUE_FULL_RETRY_MS) : reject(error)));
+          // Paused: the helper must never read what the host writes to the command's stdin.
+          socket.once('connect', () => { socket.pause(); socket.write(line, (error) => (error ? reject(error) : resolve(socket))); });
+        };
+        attempt();
       });
     },
     spawn(m, stdio, onExit, onError) {
@@ -83,6 +89,11 @@ function bindingsSpawner(socketPath) {
         const handle = new Pipe(constants.SOCKET);
         const request = new PipeConnectWrap();
         request.oncomplete = (status) => {
+          if (status === UV_EAGAIN) {
+            handle.close();
+            setTimeout(() => this.connect(line).then(resolve, reject), QUEUE_FULL_RETRY_MS);
+            return;
+          }
           try {
             if (status < 0) throw uvError(status, 'connect');
             // A fresh socket's buffer takes the tag line at once; the helper never reads from it.
