@@ -25,7 +25,14 @@ const chosen = chooseSpawner(socketPath, koffiPath);
 const watched = new Map();
 let cgroupParent;
 let homeCgroup; // the helper's own cgroup.procs, open (null: none), found before its first move
-const send = (message) => { if (process.connected) process.send(message); };
+// The messages of one turn go as one write at its end (turn-batch.ts on the host's side).
+let outbox = [];
+function flushOutbox() {
+  const messages = outbox;
+  outbox = [];
+  if (process.connected) process.send(messages.length === 1 ? messages[0] : { op: 'batch', messages });
+}
+const send = (message) => { if (outbox.push(message) === 1) setImmediate(flushOutbox); };
 function startTicksOf(pid) {
   try { const stat = fs.readFileSync('/proc/' + pid + '/stat', 'utf8'); return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]); } catch { return 0; }
 }
@@ -85,13 +92,16 @@ async function start(m) {
   send({ op: 'started', id: m.id, pid, startTicks, inCgroup });
 }
 const release = (ids) => { for (const id of ids) watched.delete(id); };
-process.on('message', (m) => {
+process.on('message', (written) => {
+  for (const m of written.op === 'batch' ? written.messages : [written]) receive(m);
+});
+function receive(m) {
   if (m.op === 'start') {
     if (m.release) release(m.release);
     void start(m);
   } else if (m.op === 'release') release(m.ids);
   else if (m.op === 'base') chosen.setBase(m.env);
-});
+}
 const sweep = () => sweepRuns(watched, cgroupParent);
 process.on('disconnect', sweep);
 for (const signal of ['SIGTERM', 'SIGHUP', 'SIGINT']) process.on(signal, sweep);

@@ -1,4 +1,6 @@
-// The messages between the host and the warm spawner's helper, over the helper's IPC channel (JSON).
+// The messages between the host and the warm spawner's helper, over the helper's IPC channel (JSON). Either side
+// may write the messages of one turn as one batch (turn-batch.ts).
+import type { BatchMessage } from './turn-batch.js';
 
 /** The base environment every later start is a difference from. */
 export interface BaseEnvMessage {
@@ -35,6 +37,7 @@ export interface ReleaseMessage {
 }
 
 export type HostMessage = BaseEnvMessage | StartMessage | ReleaseMessage;
+export type HostWrite = HostMessage | BatchMessage<HostMessage>;
 
 export interface StartedMessage {
   op: 'started';
@@ -74,3 +77,4 @@ export interface ReadyMessage {
 }
 
 export type HelperMessage = ReadyMessage | StartedMessage | FailedMessage | ExitMessage;
+export type HelperWrite = HelperMessage | BatchMessage<HelperMessage>;

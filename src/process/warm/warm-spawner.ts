@@ -5,7 +5,8 @@ import { runProcesses } from '../proc-scan.js';
 import { EnvBase } from './env-delta.js';
 import { helperArgs } from './helper-args.js';
 import type { LaunchRequest, ProcessExit } from '../launcher.js';
-import type { FailedMessage, HelperMessage, HostMessage, ReadyMessage } from './protocol.js';
+import type { FailedMessage, HelperMessage, HelperWrite, HostMessage, ReadyMessage } from './protocol.js';
+import { TurnBatch, unbatch } from './turn-batch.js';
 import { ReleaseBatch } from './release-batch.js';
 import { SocketFolder } from './socket-folder.js';
 
@@ -73,11 +74,12 @@ function whenReady(helper: IpcHelper): Promise<ReadyMessage> {
       READY_WAIT_MS,
     ).unref();
     helper.hold(true);
-    helper.onMessage((message) => {
-      if ((message as HelperMessage).op !== 'ready') return;
+    helper.onMessage((written) => {
+      const ready = unbatch(written as HelperWrite).find((message) => message.op === 'ready');
+      if (!ready) return;
       clearTimeout(timer);
       helper.hold(false);
-      resolve(message as ReadyMessage);
+      resolve(ready);
     });
     helper.onExit((code, signal) => {
       clearTimeout(timer);
@@ -95,6 +97,7 @@ export class WarmSpawner {
   private readonly envBase = new EnvBase();
   private nextId = 1;
   private readonly releases = new ReleaseBatch((ids) => this.send({ op: 'release', ids }));
+  private readonly starts = new TurnBatch<HostMessage>((message) => this.helper.send(message));
   private closed = false;
   private exited = false;
   private readonly crashListeners = new Set<(reason: string) => void>();
@@ -105,7 +108,9 @@ export class WarmSpawner {
     /** How the helper spawns (helper-spawn-source.ts). */
     readonly spawnPath: ReadyMessage['spawnPath'],
   ) {
-    helper.onMessage((message) => this.receive(message as HelperMessage));
+    helper.onMessage((written) => {
+      for (const message of unbatch(written as HelperWrite)) this.receive(message);
+    });
     helper.onExit((code, signal) => this.helperExited(signal ? `signal ${signal}` : `code ${code}`));
   }
 
@@ -204,6 +209,7 @@ export class WarmSpawner {
     if (this.closed) return;
     this.closed = true;
     this.releases.clear();
+    this.starts.flush();
     this.helper.disconnect();
     this.sockets.close();
   }
@@ -216,11 +222,11 @@ export class WarmSpawner {
 
   private sendStart(id: number, request: WarmRequest, token: string): void {
     const { base, set, unset } = this.envBase.delta(request.env);
-    if (base) this.send({ op: 'base', env: base });
+    if (base) this.starts.add({ op: 'base', env: base });
     const watch = request.watch ? { tag: request.tag, cgroup: request.cgroup } : null;
     const umask = process.umask();
     const release = this.releases.take();
-    this.send({
+    this.starts.add({
       op: 'start',
       id,
       token,
