@@ -155,6 +155,28 @@ describe('the warm spawner', () => {
     launched.release();
   });
 
+  it('hands a run the spare connections the helper made ahead, and refuses a stranger posing as a spare', async () => {
+    const folder = (spawner as unknown as { sockets: { path: string; spares: Map<string, unknown> } }).sockets;
+    await runToEnd(request('true', []));
+    expect(await waitFor(() => folder.spares.size >= 4, 2_000)).toBe(true);
+    const before = [...folder.spares.keys()];
+    const launched = await spawner.launch(request('/bin/sh', ['-c', 'cat; echo err >&2'], { stdin: 'pipe' }));
+    expect(before.slice(0, 3).some((token) => folder.spares.has(token))).toBe(false);
+    launched.stdin!.end('through a spare\n');
+    const [stdout, stderr, exit] = await Promise.all([collect(launched.stdout), collect(launched.stderr), launched.exit]);
+    launched.release();
+    expect({ stdout, stderr, code: exit.code }).toEqual({ stdout: 'through a spare\n', stderr: 'err\n', code: 0 });
+    const stranger = createConnection(folder.path);
+    stranger.on('error', () => undefined);
+    stranger.write('0123456789abcdef0123456789abcdef:s\n');
+    expect(
+      await new Promise<boolean>(
+        (resolve) => (stranger.once('close', () => resolve(true)), setTimeout(() => resolve(false), 2_000)),
+      ),
+    ).toBe(true);
+    expect(folder.spares.has('0123456789abcdef0123456789abcdef')).toBe(false);
+  });
+
   it('runs 20 commands at once and hands each its own output', async () => {
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, index) => runToEnd(request('/bin/sh', ['-c', `echo ${index}; echo e${index} >&2`]))),

@@ -57,12 +57,28 @@ function goHome() {
 function failure(id, error) {
   return { op: 'failed', id, message: error.message, code: error.code, errno: error.errno, syscall: error.syscall, path: error.path };
 }
+// Connections made ahead of the starts that name them (\`spares\`), by token.
+const spares = new Map();
+function connectSpares(tokens) {
+  for (const token of tokens) {
+    const socket = chosen.connect(token + ':s\n');
+    socket.catch(() => undefined); // a start that names it says so
+    spares.set(token, socket);
+  }
+}
+function takeSpare(token) {
+  const socket = spares.get(token);
+  spares.delete(token);
+  return socket || Promise.reject(new Error('no spare connection ' + token));
+}
 async function start(m) {
   const spawner = chosen.forStart(m);
+  // A spare was made by the chosen spawner (another takes a start only to fail it as Node's spawn would).
+  const closer = m.spares ? chosen : spawner;
   const fds = m.stdin ? [0, 1, 2] : [1, 2];
   let sockets;
   try {
-    sockets = await Promise.all(fds.map((fd) => spawner.connect(m.token + ':' + fd + '\n')));
+    sockets = await Promise.all(m.spares ? m.spares.map(takeSpare) : fds.map((fd) => spawner.connect(m.token + ':' + fd + '\n')));
   } catch (error) {
     send(failure(m.id, error));
     return;
@@ -83,7 +99,7 @@ async function start(m) {
     // Stuck in a run's cgroup, the helper would die with that run's kill: it stops instead, as in a crash.
     if (inCgroup && !goHome()) sweep();
     // The command holds its own copies; closing the helper's (no shutdown) leaves them open for it.
-    for (const socket of sockets) spawner.close(socket);
+    for (const socket of sockets) closer.close(socket);
   }
   if (pid === undefined) return;
   const startTicks = startTicksOf(pid);
@@ -101,6 +117,7 @@ function receive(m) {
     void start(m);
   } else if (m.op === 'release') release(m.ids);
   else if (m.op === 'base') chosen.setBase(m.env);
+  else if (m.op === 'spares') connectSpares(m.tokens);
 }
 const sweep = () => sweepRuns(watched, cgroupParent);
 process.on('disconnect', sweep);

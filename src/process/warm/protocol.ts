@@ -8,11 +8,21 @@ export interface BaseEnvMessage {
   env: Record<string, string>;
 }
 
-/** Start one command: connect `fds` back to the host's socket folder with `<token>:<fd>` lines, then spawn. */
+/** Connect these spares to the host's socket folder, each with its `<token>:s` line, and hold them for later starts. */
+export interface SparesMessage {
+  op: 'spares';
+  tokens: string[];
+}
+
+/**
+ * Start one command: connect its fds back to the host's socket folder with `<token>:<fd>` lines (or take the spares
+ * named, in fd order), then spawn.
+ */
 export interface StartMessage {
   op: 'start';
   id: number;
-  token: string;
+  token?: string;
+  spares?: string[];
   file: string;
   args: readonly string[];
   cwd: string;
@@ -36,7 +46,7 @@ export interface ReleaseMessage {
   ids: number[];
 }
 
-export type HostMessage = BaseEnvMessage | StartMessage | ReleaseMessage;
+export type HostMessage = BaseEnvMessage | SparesMessage | StartMessage | ReleaseMessage;
 export type HostWrite = HostMessage | BatchMessage<HostMessage>;
 
 export interface StartedMessage {

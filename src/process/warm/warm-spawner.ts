@@ -200,7 +200,9 @@ export class WarmSpawner {
       };
       this.runs.set(id, entry);
       this.hold();
-      this.sendStart(id, request, expected.token);
+      this.sendStart(id, request, expected.wire);
+      const spares = this.sockets.sparesWanted();
+      if (spares) this.starts.add({ op: 'spares', tokens: spares });
     });
   }
 
@@ -220,7 +222,7 @@ export class WarmSpawner {
     else this.send({ op: 'release', ids: [id] });
   }
 
-  private sendStart(id: number, request: WarmRequest, token: string): void {
+  private sendStart(id: number, request: WarmRequest, wire: { token: string } | { spares: string[] }): void {
     const { base, set, unset } = this.envBase.delta(request.env);
     if (base) this.starts.add({ op: 'base', env: base });
     const watch = request.watch ? { tag: request.tag, cgroup: request.cgroup } : null;
@@ -229,7 +231,7 @@ export class WarmSpawner {
     this.starts.add({
       op: 'start',
       id,
-      token,
+      ...wire,
       file: request.file,
       args: request.args,
       cwd: request.cwd,
