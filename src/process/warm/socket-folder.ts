@@ -45,7 +45,7 @@ export interface ExpectedSockets {
 export class SocketFolder {
   private readonly expected = new Map<string, Expected>();
   /** Spares asked for that have not arrived, and those arrived and not taken (oldest first). */
-  private readonly spareTokens = new Set<string>();
+  private readonly spareTokens = new Map<string, number>(); // the time each was asked for
   private readonly spares = new Map<string, Socket>();
   private randomPool = Buffer.alloc(0);
   private randomOffset = 0;
@@ -83,9 +83,12 @@ export class SocketFolder {
 
   /** Tokens of new spares for the helper to connect when few are left; undefined otherwise. */
   sparesWanted(): string[] | undefined {
+    const now = Date.now();
+    // One the helper could not connect (out of descriptors, say) never comes: it stops counting.
+    for (const [token, askedAt] of this.spareTokens) if (now - askedAt > TAG_WAIT_MS) this.spareTokens.delete(token);
     if (this.spareTokens.size + this.spares.size >= SPARES_LOW) return undefined;
     const tokens = Array.from({ length: SPARES_BATCH }, () => this.freshToken());
-    for (const token of tokens) this.spareTokens.add(token);
+    for (const token of tokens) this.spareTokens.set(token, now);
     return tokens;
   }
 
