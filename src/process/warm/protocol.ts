@@ -21,8 +21,8 @@ export interface SparesMessage {
 export interface StartMessage {
   op: 'start';
   id: number;
-  token?: string;
-  spares?: string[];
+  token?: string | undefined;
+  spares?: string[] | undefined;
   file: string;
   args: readonly string[];
   cwd: string;
@@ -37,7 +37,7 @@ export interface StartMessage {
   /** Kill the run if the host dies (its run tag, for the sweep), until a `release`. */
   watch: { tag: string; cgroup?: string | undefined } | null;
   /** Runs released since the last message (ended, nothing left of them), told with this start instead of alone. */
-  release?: number[];
+  release?: number[] | undefined;
 }
 
 /** These runs no longer die with the host (they ended and nothing of them is left, or they were detached). */

@@ -26,10 +26,15 @@ interface Expected {
   resolve: (sockets: Map<number, Socket>) => void;
 }
 
+/** What the helper is told of a run's sockets: a fresh token to connect each fd with, or the spares it holds, in fd order. */
+export interface SocketsWire {
+  token?: string;
+  spares?: string[];
+}
+
 /** The connections awaited for one run. */
 export interface ExpectedSockets {
-  /** What the helper is told: a fresh token to connect each fd with, or the spares it holds, in fd order. */
-  wire: { token: string } | { spares: string[] };
+  wire: SocketsWire;
   /** Resolves once every fd has connected, paused, in fd order. */
   sockets: Promise<Map<number, Socket>>;
   /** The same sockets, once all have connected; undefined before. */

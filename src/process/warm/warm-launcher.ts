@@ -39,7 +39,7 @@ export const warmLauncher: Launcher = {
     if (!spawner) return launchDirect(request);
     const { started, processes, release } = await startTied(
       request,
-      (program, cgroup) => spawner.launch({ ...program, watch: !request.detached, cgroup }),
+      (program, cgroup) => spawner.launch(Object.assign({}, program, { watch: !request.detached, cgroup })),
       { watchdog: false, forksInCgroup: true },
     );
     let emptied = false;

@@ -8,7 +8,7 @@ import type { LaunchRequest, ProcessExit } from '../launcher.js';
 import type { FailedMessage, HelperMessage, HelperWrite, HostMessage, ReadyMessage } from './protocol.js';
 import { TurnBatch, unbatch } from './turn-batch.js';
 import { ReleaseBatch } from './release-batch.js';
-import { SocketFolder } from './socket-folder.js';
+import { SocketFolder, type SocketsWire } from './socket-folder.js';
 
 const SOCKETS_WAIT_MS = 5_000;
 const READY_WAIT_MS = 30_000;
@@ -222,26 +222,26 @@ export class WarmSpawner {
     else this.send({ op: 'release', ids: [id] });
   }
 
-  private sendStart(id: number, request: WarmRequest, wire: { token: string } | { spares: string[] }): void {
+  private sendStart(id: number, request: WarmRequest, wire: SocketsWire): void {
     const { base, set, unset } = this.envBase.delta(request.env);
     if (base) this.starts.add({ op: 'base', env: base });
-    const watch = request.watch ? { tag: request.tag, cgroup: request.cgroup } : null;
-    const umask = process.umask();
-    const release = this.releases.take();
+    // Written out whole, no spreads (a property after a spread is a slow path in Node 20's V8); JSON drops the
+    // properties left undefined.
     this.starts.add({
       op: 'start',
       id,
-      ...wire,
+      token: wire.token,
+      spares: wire.spares,
       file: request.file,
       args: request.args,
       cwd: request.cwd,
-      ...(request.cgroup ? { cgroup: request.cgroup } : {}),
+      cgroup: request.cgroup,
       set,
       unset,
-      umask,
+      umask: process.umask(),
       stdin: request.stdin === 'pipe',
-      watch,
-      ...(release ? { release } : {}),
+      watch: request.watch ? { tag: request.tag, cgroup: request.cgroup } : null,
+      release: this.releases.take(),
     });
   }
 
