@@ -70,7 +70,12 @@ export async function startTied<Started extends StartedProgram>(
   let started: Started;
   try {
     started = await start(
-      wrap ? { ...request, file: '/bin/sh', args: ['-c', ENTER_CGROUP_SCRIPT, cgroup!, request.file, ...request.args] } : request,
+      wrap
+        ? Object.assign({}, request, {
+            file: '/bin/sh',
+            args: ['-c', ENTER_CGROUP_SCRIPT, cgroup!, request.file, ...request.args],
+          })
+        : request,
       cgroup,
     );
   } catch (error) {
