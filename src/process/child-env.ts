@@ -23,11 +23,20 @@ export function buildChildEnv(
   const env: NodeJS.ProcessEnv = {};
   // Names first, then one read each: `process.env` answers every read from the C++ side, and Object.entries
   // makes two reads a variable (60 µs a run for 35 variables on a loaded machine, against 40).
-  for (const name of Object.keys(base)) {
+  for (const name of variableNames(base)) {
     const value = base[name];
     if (value !== undefined && !isZshVariable(name)) env[name] = value;
   }
   Object.assign(env, NON_INTERACTIVE_ENV, extra);
   env[RUN_TAG_VARIABLE] = runTag;
   return env;
+}
+
+/**
+ * The names of an environment. `process.env` holds only enumerable string keys, so its own property names are its
+ * keys, and reading them spares the per-name enumerability query `Object.keys` makes to the C++ side (4–5 µs a run
+ * of the 9 for 35 variables).
+ */
+function variableNames(base: NodeJS.ProcessEnv): string[] {
+  return base === process.env ? Object.getOwnPropertyNames(base) : Object.keys(base);
 }

@@ -70,7 +70,12 @@ export async function startTied<Started extends StartedProgram>(
   let started: Started;
   try {
     started = await start(
-      wrap ? { ...request, file: '/bin/sh', args: ['-c', ENTER_CGROUP_SCRIPT, cgroup!, request.file, ...request.args] } : request,
+      wrap
+        ? Object.assign({}, request, {
+            file: '/bin/sh',
+            args: ['-c', ENTER_CGROUP_SCRIPT, cgroup!, request.file, ...request.args],
+          })
+        : request,
       cgroup,
     );
   } catch (error) {
@@ -79,7 +84,7 @@ export async function startTied<Started extends StartedProgram>(
   }
   const startTicks = started.startTicks ?? readProcEntry(started.pid)?.startTicks ?? 0;
   const marks = { pgid: started.pid, startTicks, tag: request.tag };
-  const held: HeldRun = { ...marks, cgroup };
+  const held: HeldRun = { pgid: marks.pgid, startTicks, tag: marks.tag, cgroup };
   const enter = async (): Promise<boolean> => {
     const entry = await enterCgroupAsync(cgroup!, started.pid);
     if (entry === 'moved') noteCgroupMoveWorked();

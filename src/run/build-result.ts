@@ -33,7 +33,9 @@ export async function buildResult(
   const stderrCaptured = handle.stderr.result(opts.inlineMaxBytes);
   const stdout = streamView(stdoutCaptured, 'stdout', record.id, opts.inlineMaxBytes, opts.encoding);
   const stderr = streamView(stderrCaptured, 'stderr', record.id, opts.inlineMaxBytes, opts.encoding);
-  const result: RunResult = { ...assemble(command, record.id, handle, resolved, outcome, stderr, opts), ...extras };
+  // Object.assign, not spreads: in Node 20's V8 every property written after a spread of a non-empty object (the facts
+  // below, the views and hints added to the result later) takes a slow path, 0.6–1.3 µs each here.
+  const result: RunResult = Object.assign(assemble(command, record.id, handle, resolved, outcome, stderr, opts), extras);
   if (!opts.full && (stdout.raw !== '' || stderr.raw !== '')) {
     const condensed = await condenseCaptured(
       { view: stdout, captured: stdoutCaptured, file: record.stdout },
@@ -49,8 +51,7 @@ export async function buildResult(
     );
     addViews(result, stdout, stderr, condensed);
   } else addViews(result, stdout, stderr);
-  const facts = {
-    ...extras,
+  const facts = Object.assign({}, extras, {
     pid: handle.pid,
     exit: outcome.exit,
     signal: outcome.signal,
@@ -63,7 +64,7 @@ export async function buildResult(
     ok: result.ok,
     status: result.status,
     message: result.message,
-  };
+  });
   // A run with no output returns before its record's folder and meta are on disk (the store makes readers of the id
   // wait for them): a disk that refuses them is said by detail() and read() of the id, not in this result. A job's
   // record is awaited: a finished job's record is complete (nothing writes to the store after jobs.close()).
@@ -144,6 +145,7 @@ function showImage(result: RunResult, image: NonNullable<RunResult['stdoutImage'
 }
 
 function leftoverHint(outcome: ProcessOutcome, detachedForeground: boolean): string | undefined {
+  if (outcome.leftoverPids.length === 0 && outcome.escapeePids.length === 0) return undefined;
   const pids = [...new Set([...outcome.leftoverPids, ...outcome.escapeePids])].sort((a, b) => a - b);
   if (pids.length === 0) return undefined;
   const one = pids.length === 1;

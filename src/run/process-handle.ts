@@ -207,8 +207,12 @@ export class ProcessHandle {
     if (this.terminating) await this.terminating;
     const escapeePids = this.timedOut || this.canceled || kill ? [...this.group.escapees] : [];
     // Nothing of the run is left: its cgroup goes back to the kept ones (a read of cgroup.procs) and the helper's
-    // watch ends after the result is returned, in a later turn of the loop than the caller's next run starts in.
-    if (kill) setTimeout(this.release, 0);
+    // watch ends after the result is returned, in a later turn of the loop than the caller's next run starts in;
+    // at once when the helper saw the cgroup empty (no read then, and no timer a run).
+    if (kill) {
+      if (emptied) this.release();
+      else setTimeout(this.release, 0);
+    }
     return {
       exit: code,
       signal,

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isRecordStore, type RecordStore } from '../store/index.js';
 import {
@@ -136,13 +136,22 @@ export function normalizeExecutorCwd(raw: Record<string, unknown>): { executor: 
   const executor = raw.executor as ExecutorTarget | undefined;
   const givenCwd = optionalString('cwd', raw.cwd, { nonEmpty: true });
   const cwd = executor ? (givenCwd ?? '') : resolve(givenCwd ?? process.cwd());
-  if (!executor && !statSync(cwd, { throwIfNoEntry: false })?.isDirectory())
-    throw invalid('cwd', 'an existing directory', raw.cwd ?? cwd);
+  if (!executor && !isDirectory(cwd)) throw invalid('cwd', 'an existing directory', raw.cwd ?? cwd);
   return { executor, cwd };
 }
 
+/**
+ * An `access` of `path/` (a directory's only) answers most runs without the Stats object and its four Dates of a
+ * `statSync`; what it refuses is asked again the old way, so that an EACCES on the way still throws as it did.
+ */
+function isDirectory(path: string): boolean {
+  if (process.platform !== 'win32' && existsSync(`${path}/`)) return true;
+  return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+}
+
 export function normalizeRunOptions(options: unknown, extraKeys: readonly string[] = []): NormalizedRunOptions {
-  const raw = readOptionsObject('options', options, [...RUN_OPTION_KEYS, ...extraKeys]);
+  const allowed = extraKeys.length === 0 ? RUN_OPTION_KEYS : [...RUN_OPTION_KEYS, ...extraKeys];
+  const raw = readOptionsObject('options', options, allowed);
   const background = optionalBoolean('background', raw.background) ?? false;
   const { timeoutMs, autoBackgroundAfterMs, unlimited } = normalizeDeadlines(raw, background);
   const { executor, cwd } = normalizeExecutorCwd(raw);

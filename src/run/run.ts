@@ -1,7 +1,7 @@
 import { requiredString } from '../validate.js';
 import { argvCommand } from './argv-command.js';
 import { startRecord, type RecordWriter } from '../store/index.js';
-import { runAttempt } from './attempt.js';
+import { runAttempt, type AttemptContext } from './attempt.js';
 import { defaultRecordStore } from './default-store.js';
 import { idleSleepRefusal } from './idle-sleep.js';
 import { normalizeRunOptions, type NormalizedRunOptions, type RunOptions } from './run-options.js';
@@ -66,6 +66,23 @@ export async function runNormalized(
     });
   }
   const context = { store, jobs: () => opts.jobs ?? defaultJobHost() };
+  const result =
+    opts.retry.retries === 0 && !opts.expect
+      ? (await runAttempt(text, opts, context)).result
+      : await runWithRetries(text, opts, context, started);
+  if (screening.warning) result.warning = screening.warning;
+  if (screening.decision?.action === 'warn')
+    result.advice = `Policy (warn mode) would block this: ${screening.decision.reason ?? ''}`.trim();
+  return result;
+}
+
+/** The attempts of a run that may retry or check expectations, and the last one's result. */
+async function runWithRetries(
+  text: string,
+  opts: NormalizedRunOptions,
+  context: AttemptContext,
+  started: number,
+): Promise<RunResult> {
   const finishedRuns: RunResult[] = [];
   const { attempts } = await retryRun(
     async () => {
@@ -95,9 +112,6 @@ export async function runNormalized(
     result.attempts = attempts.length;
     result.ms = Math.round(performance.now() - started);
   }
-  if (screening.warning) result.warning = screening.warning;
-  if (screening.decision?.action === 'warn')
-    result.advice = `Policy (warn mode) would block this: ${screening.decision.reason ?? ''}`.trim();
   return result;
 }
 
