@@ -15,11 +15,19 @@ const RUN_PATH = [
   'run/stream-view.ts',
   'process/child-env.ts',
   'process/tied-start.ts',
+  'process/warm/warm-launcher.ts',
+  'process/warm/warm-spawner.ts',
+  'process/warm/socket-folder.ts',
+  'process/warm/env-delta.ts',
 ];
 
 // Slow only where it is rare: a run that retries (its loop copies each attempt's result), a record's facts after a
-// timeout or a cancel (the spread is of `{}` otherwise, which stays fast).
-const ALLOWED = ['run/run.ts: ...finished.result', 'run/build-result.ts: ...(outcome.timedOut ? { timedOut: true } : {})'];
+// timeout or a cancel (the spread is of `{}` otherwise, which stays fast), a direct start after the helper's second crash.
+const ALLOWED = [
+  'run/run.ts: ...finished.result',
+  'run/build-result.ts: ...(outcome.timedOut ? { timedOut: true } : {})',
+  'process/warm/warm-launcher.ts: ...launched',
+];
 
 function propertiesAfterSpreads(file: string): string[] {
   const path = resolve(import.meta.dirname, '../../src', file);
