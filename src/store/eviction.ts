@@ -21,6 +21,8 @@ interface RecordOnDisk {
   useOrder: number;
   bytes: number;
   state: RecordState;
+  /** Holds `meta.json` alone, as this process wrote it (false: unknown, its folder is read before its removal). */
+  metaOnly: boolean;
 }
 
 const TOMBSTONE_FILE = '.evicted';
@@ -43,7 +45,8 @@ async function describe(dir: string, id: string): Promise<RecordOnDisk | undefin
     const complete =
       metaStat !== undefined && (await readFile(join(recordDir, 'meta.json'), 'utf8')).includes('"state":"complete"');
     const state = complete ? 'complete' : await writerState(recordDir, dirStat.mtimeMs);
-    return { id, lastUsedMs: (metaStat ?? dirStat).mtimeMs, useOrder: 0, bytes: sizes.reduce((a, b) => a + b, 0), state };
+    const bytes = sizes.reduce((a, b) => a + b, 0);
+    return { id, lastUsedMs: (metaStat ?? dirStat).mtimeMs, useOrder: 0, bytes, state, metaOnly: false };
   } catch {
     return undefined;
   }
@@ -140,9 +143,10 @@ export class RecordIndex {
     this.tombstones = new Tombstones(join(dir, TOMBSTONE_FILE));
   }
 
-  noteFinished(id: string, bytes: number): void {
+  /** `metaOnly`: the record's folder holds `meta.json` alone (a silent run's), so its removal need not read it. */
+  noteFinished(id: string, bytes: number, metaOnly = false): void {
     this.uses += 1;
-    this.put({ id, bytes, lastUsedMs: Date.now(), useOrder: this.uses, state: 'complete' });
+    this.put({ id, bytes, lastUsedMs: Date.now(), useOrder: this.uses, state: 'complete', metaOnly });
   }
 
   private put(record: RecordOnDisk): void {
@@ -199,8 +203,9 @@ export class RecordIndex {
       count -= 1;
       bytes -= record.bytes;
     }
+    const metaOnly = new Set(evicted.filter((id) => this.entries.get(id)?.metaOnly));
     for (const id of evicted) this.drop(id);
-    await Promise.all(evicted.map((id) => removeRecordFolder(join(this.dir, id))));
+    await Promise.all(evicted.map((id) => removeRecordFolder(join(this.dir, id), metaOnly.has(id))));
     if (evicted.length > 0) await this.tombstones.record(evicted);
     return evicted;
   }

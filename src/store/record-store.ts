@@ -156,7 +156,7 @@ export function createRecordStore(
       const finishAndSweep = async (facts: Partial<RecordMeta>): Promise<RecordMeta> => {
         try {
           const meta = await finish(facts);
-          if (writer.stored) index.noteFinished(id, writer.stdout.bytesWritten + writer.stderr.bytesWritten);
+          if (writer.stored) index.noteFinished(id, writer.stdout.bytesWritten + writer.stderr.bytesWritten, writer.isMetaOnly);
           forget();
           await enforceCaps();
           return meta;

@@ -36,6 +36,8 @@ export class RecordWriter {
   /** False once the disk refused the record's meta: the record was removed, and `finish` said so. */
   stored = true;
   private ready: Promise<void> | undefined;
+  /** `finish` made the folder: nothing else (no stream, no trace, no writer mark) was written into it. */
+  private madeByFinish = false;
   private readonly stamp: string;
   private readonly freeSpace: () => Promise<unknown>;
   private meta: RecordMeta;
@@ -97,6 +99,11 @@ export class RecordWriter {
     }
   }
 
+  /** The folder holds `meta.json` alone once finished: made by `finish`, with no stream bytes (a silent run's). */
+  get isMetaOnly(): boolean {
+    return this.madeByFinish && [this.stdout, this.stderr].every((s) => s.bytesWritten + s.bytesDropped === 0);
+  }
+
   /** Resolves once every byte appended so far is on disk. */
   async flush(): Promise<void> {
     await Promise.all([this.stdout.flush(), this.stderr.flush()]);
@@ -105,7 +112,10 @@ export class RecordWriter {
   async finish(facts: Partial<RecordMeta>): Promise<RecordMeta> {
     // Nothing was written: the folder is made here, and needs no writer mark since the meta follows at once.
     // Through the thread pool, as the meta: on a busy disk a mkdir blocked the event loop 0.7 ms (median) here.
-    this.ready ??= makeFolder(this.dir);
+    if (!this.ready) {
+      this.madeByFinish = true;
+      this.ready = makeFolder(this.dir);
+    }
     const folderError = await this.ready.then(
       () => undefined,
       (error: Error) => error,

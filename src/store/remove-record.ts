@@ -1,14 +1,19 @@
 import { readdir, rm, rmdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 
+const META = 'meta.json';
+
 /**
- * Removes a record's folder: its files, then the folder (3 thread-pool round trips for a silent run's record, where
- * `rm -r` takes 6: it lstats each entry and tries the rmdir first). Anything else (a folder in it, a race with another remover) ends by `rm -r`.
+ * Removes a record's folder: its files, the meta first (a removal cut short never leaves a record that reads as
+ * complete), then the folder. A record known to hold `meta.json` alone (`metaOnly`: a silent run's, made by this
+ * process) is not read first: 2 thread-pool round trips, where `rm -r` takes 6 (it lstats each entry and tries the
+ * rmdir first). Anything else (a file or folder another process put there, a race with another remover) ends by `rm -r`.
  */
-export async function removeRecordFolder(dir: string): Promise<void> {
+export async function removeRecordFolder(dir: string, metaOnly = false): Promise<void> {
   try {
-    const names = await readdir(dir);
-    await Promise.all(names.map((name) => unlink(join(dir, name))));
+    const names = metaOnly ? [META] : await readdir(dir);
+    if (names.includes(META)) await unlink(join(dir, META));
+    await Promise.all(names.filter((name) => name !== META).map((name) => unlink(join(dir, name))));
     await rmdir(dir);
   } catch {
     await rm(dir, { recursive: true, force: true });

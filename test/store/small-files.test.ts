@@ -33,4 +33,16 @@ describe("a record's small writes and its removal", () => {
     await removeRecordFolder(join(tempDir(), 'never'));
     expect([existsSync(flat), existsSync(nested)]).toEqual([false, false]);
   });
+
+  it("removes a silent run's record without reading its folder, and one wrongly thought silent by rm -r", async () => {
+    const silent = join(tempDir(), 'r3');
+    mkdirSync(silent);
+    writeFileSync(join(silent, 'meta.json'), '{}');
+    const grown = join(tempDir(), 'r4');
+    mkdirSync(join(grown, 'inner'), { recursive: true });
+    for (const name of ['meta.json', 'stdout']) writeFileSync(join(grown, name), name);
+    await removeRecordFolder(silent, true);
+    await removeRecordFolder(grown, true);
+    expect([existsSync(silent), existsSync(grown)]).toEqual([false, false]);
+  });
 });
