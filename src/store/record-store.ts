@@ -147,7 +147,7 @@ export function createRecordStore(
       const id = newRecordId();
       const writer = new RecordWriter(
         dir,
-        { ...init, id, startedAt: new Date().toISOString(), state: 'running' },
+        Object.assign({}, init, { id, startedAt: new Date().toISOString(), state: 'running' as const }),
         { stamp, freeSpace: sweepAfresh },
       );
       writers.set(id, writer);

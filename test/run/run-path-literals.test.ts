@@ -19,14 +19,18 @@ const RUN_PATH = [
   'process/warm/warm-spawner.ts',
   'process/warm/socket-folder.ts',
   'process/warm/env-delta.ts',
+  'store/record-store.ts',
+  'store/record-writer.ts',
 ];
 
 // Slow only where it is rare: a run that retries (its loop copies each attempt's result), a record's facts after a
-// timeout or a cancel (the spread is of `{}` otherwise, which stays fast), a direct start after the helper's second crash.
+// timeout or a cancel (the spread is of `{}` otherwise, which stays fast), a direct start after the helper's second crash,
+// a record the disk refused.
 const ALLOWED = [
   'run/run.ts: ...finished.result',
   'run/build-result.ts: ...(outcome.timedOut ? { timedOut: true } : {})',
   'process/warm/warm-launcher.ts: ...launched',
+  'store/record-writer.ts: ...this.meta',
 ];
 
 function propertiesAfterSpreads(file: string): string[] {
