@@ -7,11 +7,11 @@ import { helperArgs } from './helper-args.js';
 import type { LaunchRequest, ProcessExit } from '../launcher.js';
 import type { FailedMessage, HelperMessage, HelperWrite, HostMessage, ReadyMessage } from './protocol.js';
 import { TurnBatch, unbatch } from './turn-batch.js';
+import { whenReady } from './when-ready.js';
 import { ReleaseBatch } from './release-batch.js';
 import { SocketFolder, type SocketsWire } from './socket-folder.js';
 
 const SOCKETS_WAIT_MS = 5_000;
-const READY_WAIT_MS = 30_000;
 
 /** A launch as the helper takes it: `watch` instead of `detached`, and the cgroup the command is forked in. */
 export interface WarmRequest extends Omit<LaunchRequest, 'detached'> {
@@ -64,28 +64,6 @@ function killQuietly(pid: number): void {
   } catch {
     // gone
   }
-}
-
-/** Resolves once the helper says it listens; rejects if it exits first or takes longer than READY_WAIT_MS. */
-function whenReady(helper: IpcHelper): Promise<ReadyMessage> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`the helper was not ready after ${READY_WAIT_MS} ms`)),
-      READY_WAIT_MS,
-    ).unref();
-    helper.hold(true);
-    helper.onMessage((written) => {
-      const ready = unbatch(written as HelperWrite).find((message) => message.op === 'ready');
-      if (!ready) return;
-      clearTimeout(timer);
-      helper.hold(false);
-      resolve(ready);
-    });
-    helper.onExit((code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`the helper exited with ${signal ? `signal ${signal}` : `code ${code}`} before it was ready`));
-    });
-  });
 }
 
 /**
