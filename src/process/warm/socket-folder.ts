@@ -104,7 +104,7 @@ export class SocketFolder {
     const sockets = new Map<number, Socket>();
     taken.forEach(([token, socket], index) => {
       this.spares.delete(token);
-      sockets.set(fds[index]!, socket);
+      sockets.set(fds[index]!, socket.ref());
     });
     return {
       wire: { spares: taken.map(([token]) => token) },
@@ -173,9 +173,10 @@ export class SocketFolder {
     socket.on('readable', onReadable);
   }
 
+  /** An idle spare does not keep the host's process alive (a run that takes it does). */
   private claimSpare(socket: Socket, token: string): boolean {
     if (!this.spareTokens.delete(token)) return false;
-    this.spares.set(token, socket);
+    this.spares.set(token, socket.unref());
     return true;
   }
 
