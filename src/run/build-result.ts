@@ -147,7 +147,6 @@ function showImage(result: RunResult, image: NonNullable<RunResult['stdoutImage'
 function leftoverHint(outcome: ProcessOutcome, detachedForeground: boolean): string | undefined {
   if (outcome.leftoverPids.length === 0 && outcome.escapeePids.length === 0) return undefined;
   const pids = [...new Set([...outcome.leftoverPids, ...outcome.escapeePids])].sort((a, b) => a - b);
-  if (pids.length === 0) return undefined;
   const one = pids.length === 1;
   const kept = outcome.leftoversKept && !outcome.timedOut && !outcome.canceled;
   if (kept && detachedForeground) {

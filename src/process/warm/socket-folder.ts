@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { StartMessage } from './protocol.js';
 
 const TOKEN_BYTES = 16;
 /** Tokens drawn from the system's random source at once (one call instead of one a run). */
@@ -28,10 +29,7 @@ interface Expected {
 }
 
 /** What the helper is told of a run's sockets: a fresh token to connect each fd with, or the spares it holds, in fd order. */
-export interface SocketsWire {
-  token?: string;
-  spares?: string[];
-}
+export type SocketsWire = Pick<StartMessage, 'token' | 'spares'>;
 
 /** The connections awaited for one run. */
 export interface ExpectedSockets {
