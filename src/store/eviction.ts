@@ -121,10 +121,17 @@ class Tombstones {
 const RESCAN_EVERY_MS = 5 * 60_000;
 
 /**
+ * A sweep that finds the count cap passed evicts this many more records (a 32nd of the cap, none under 32): a full
+ * store of quick runs then sweeps once every 32 runs, not at each, and its removals share the thread pool's wake-ups.
+ */
+export const countSlack = (maxRecords: number): number => Math.floor(maxRecords / 32);
+
+/**
  * Knows the size and last use of every record, from one scan of the folder and then from what
  * this process writes and reads, rescanning now and then for records other processes wrote.
- * Drops records past the TTL, then, until the count and byte caps hold, the records whose writer died before
- * completing them (torn by a killed host), then the least recently used complete ones. Every record counts
+ * Drops records past the TTL, then, until the caps hold (the count `countSlack` under its cap once it passed it), the
+ * records whose writer died before completing them (torn by a killed host), then the least recently used complete
+ * ones. Every record counts
  * against the caps; one still being written (by this process or a live other) is never evicted, nor is the most
  * recently used complete record (the run that just ended stays readable).
  */
@@ -195,7 +202,9 @@ export class RecordIndex {
     const newest = newestComplete(keep);
     let count = keep.length;
     let bytes = keep.reduce((sum, r) => sum + r.bytes, 0);
-    const withinCaps = (): boolean => count <= this.limits.maxRecords && bytes <= this.limits.maxBytes;
+    const { maxRecords, maxBytes } = this.limits;
+    const countLimit = count > maxRecords ? maxRecords - countSlack(maxRecords) : maxRecords;
+    const withinCaps = (): boolean => count <= countLimit && bytes <= maxBytes;
     for (const record of withinCaps() ? [] : inEvictionOrder(keep)) {
       if (withinCaps()) break;
       if (record.state === 'live' || record === newest || activeIds.has(record.id)) continue;

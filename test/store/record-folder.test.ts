@@ -76,4 +76,18 @@ describe('record folders made off the critical path', () => {
     }
     expect((await store.read(ids[0]!, 'stdout')) as { expired?: true }).toEqual({ expired: true });
   });
+
+  it('evicts in batches once the count cap passes: down to a 32nd under it, so a full store sweeps once every 32 runs', async () => {
+    // A cap of 64 (a slack of 2): the 65th record evicts 3, down to 62; the next two add, the third evicts 3 again.
+    const store = createRecordStore({ dir: join(tempDir(), 'records'), maxRecords: 64 });
+    const counts: number[] = [];
+    for (let index = 0; index < 80; index += 1) {
+      const id = (await run('true', { store })).id;
+      expect(await store.meta(id)).toMatchObject({ state: 'complete' });
+      counts.push(readdirSync(store.dir).filter((name) => name.startsWith('r')).length);
+    }
+    expect(Math.max(...counts)).toBe(64);
+    expect(counts.slice(64)).toEqual([62, 63, 64, 62, 63, 64, 62, 63, 64, 62, 63, 64, 62, 63, 64, 62]);
+    expect(readFileSync(join(store.dir, '.evicted'), 'utf8').trim().split('\n')).toHaveLength(18);
+  });
 });
