@@ -48,6 +48,16 @@ describe('record folders made off the critical path', () => {
     },
   );
 
+  it("has silent runs' records on disk when the host simply ends after them (their batch is written first)", () => {
+    const dir = join(tempDir(), 'records');
+    const child = spawnSync(process.execPath, [compiled(exitAfterRun), dir, 'warm', 'return'], { encoding: 'utf8', timeout: 20_000 });
+    expect(child.status).toBe(0);
+    const ids = child.stdout.trim().split('\n');
+    expect(ids).toHaveLength(3);
+    for (const id of ids)
+      expect(JSON.parse(readFileSync(join(dir, id, 'meta.json'), 'utf8'))).toMatchObject({ id, state: 'complete', exit: 0 });
+  });
+
   it('makes the folder, marked with its writer, with the first batch of output, and reads a live record before', async () => {
     const store = createRecordStore({ dir: join(tempDir(), 'records') });
     const writer = startRecord(store, { command: 'by hand', cwd: '/' });
