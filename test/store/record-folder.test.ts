@@ -50,7 +50,10 @@ describe('record folders made off the critical path', () => {
 
   it("has silent runs' records on disk when the host simply ends after them (their batch is written first)", () => {
     const dir = join(tempDir(), 'records');
-    const child = spawnSync(process.execPath, [compiled(exitAfterRun), dir, 'warm', 'return'], { encoding: 'utf8', timeout: 20_000 });
+    const child = spawnSync(process.execPath, [compiled(exitAfterRun), dir, 'warm', 'return'], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
     expect(child.status).toBe(0);
     const ids = child.stdout.trim().split('\n');
     expect(ids).toHaveLength(3);
