@@ -5,7 +5,6 @@ import { invalid, optionalInteger, optionalOneOf, optionalString, readOptionsObj
 import { linearRegExp } from '../linear-regexp.js';
 import { numberedLines } from './detail.js';
 import { RecordIndex, wasEvicted, type EvictionLimits } from './eviction.js';
-import { FinishBatch } from './finish-batch.js';
 import { PendingFinishes } from './pending-finishes.js';
 import { isRecordId, newRecordId } from './ids.js';
 import { readPage } from './read-stream.js';
@@ -78,7 +77,6 @@ export function createRecordStore(
   const stamp = writerStamp();
   const index = new RecordIndex(dir, limits);
   const pending = new PendingFinishes();
-  const later = new FinishBatch();
   let lastSweep = 0;
   let sweeping: Promise<string[]> | undefined;
 
@@ -111,7 +109,6 @@ export function createRecordStore(
   };
 
   const loadMeta = async (id: string): Promise<RecordMeta> => {
-    later.flush();
     await pending.settled(id);
     const live = writers.get(id);
     const path = join(dir, id, 'meta.json');
@@ -175,15 +172,12 @@ export function createRecordStore(
         return finishing;
       };
       writer.finishLater = (facts) => {
-        const finishing = later.add(() => finishAndSweep(facts));
+        const finishing = new Promise((resolve) => setTimeout(resolve, 0)).then(() => finishAndSweep(facts));
         pending.track(writer, facts, finishing, writer.isEmpty);
       };
       return writer;
     },
-    allFinished: () => {
-      later.flush();
-      return pending.all();
-    },
+    allFinished: () => pending.all(),
     async meta(id) {
       return loadMeta(checkId(id));
     },

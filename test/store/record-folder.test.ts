@@ -48,7 +48,7 @@ describe('record folders made off the critical path', () => {
     },
   );
 
-  it("has silent runs' records on disk when the host simply ends after them (their batch is written first)", () => {
+  it("has silent runs' records on disk when the host simply ends after them (the loop waits for their writes)", () => {
     const dir = join(tempDir(), 'records');
     const child = spawnSync(process.execPath, [compiled(exitAfterRun), dir, 'warm', 'return'], {
       encoding: 'utf8',
