@@ -2,6 +2,7 @@ import { readdir, stat, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isRecordId } from './ids.js';
 import { removeRecordFolder } from './remove-record.js';
+import { SpareFolders } from './spare-folders.js';
 import { writeSmallFile } from './small-write.js';
 import { isWriterAlive, UNMARKED_GRACE_MS, WRITER_FILE } from './writer-liveness.js';
 
@@ -142,12 +143,15 @@ export class RecordIndex {
   private scannedAt = 0;
   private uses = 0;
   private readonly tombstones: Tombstones;
+  /** Evicted silent records' folders, kept for the next silent records. */
+  readonly spares: SpareFolders;
 
   constructor(
     private readonly dir: string,
     private readonly limits: EvictionLimits,
   ) {
     this.tombstones = new Tombstones(join(dir, TOMBSTONE_FILE));
+    this.spares = new SpareFolders(dir);
   }
 
   /** `metaOnly`: the record's folder holds `meta.json` alone (a silent run's), so its removal need not read it. */
@@ -181,12 +185,16 @@ export class RecordIndex {
     return this.entries.size > this.limits.maxRecords || this.bytes > this.limits.maxBytes;
   }
 
+  /** Reads the folder again; what this process noted while it read (a record finished, a use) is kept over it. */
   private async rescan(): Promise<void> {
+    const usesBefore = this.uses;
     const names = (await readdir(this.dir).catch(() => [] as string[])).filter(isRecordId);
-    const records = await Promise.all(names.map((id) => describe(this.dir, id)));
+    const [records] = await Promise.all([Promise.all(names.map((id) => describe(this.dir, id))), this.spares.removeOthers()]);
+    const notedSince = [...this.entries.values()].filter((entry) => entry.useOrder > usesBefore);
     this.entries.clear();
     this.bytes = 0;
     for (const record of records) if (record) this.put(record);
+    for (const entry of notedSince) this.put(entry);
     this.scannedAt = Date.now();
   }
 
@@ -214,9 +222,14 @@ export class RecordIndex {
     }
     const metaOnly = new Set(evicted.filter((id) => this.entries.get(id)?.metaOnly));
     for (const id of evicted) this.drop(id);
-    await Promise.all(evicted.map((id) => removeRecordFolder(join(this.dir, id), metaOnly.has(id))));
+    await Promise.all(evicted.map((id) => this.remove(id, metaOnly.has(id))));
     if (evicted.length > 0) await this.tombstones.record(evicted);
     return evicted;
+  }
+
+  private async remove(id: string, metaOnly: boolean): Promise<void> {
+    const recordDir = join(this.dir, id);
+    if (!(metaOnly && (await this.spares.keep(recordDir)))) await removeRecordFolder(recordDir, metaOnly);
   }
 
   /** Forgets what it knows, so the next sweep reads the folder again. */

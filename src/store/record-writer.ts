@@ -1,6 +1,6 @@
 import { mkdir, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { writeSmallFile } from './small-write.js';
-import { unlink } from 'node:fs/promises';
+import { rename, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { StreamFile } from './stream-file.js';
 import type { RecordMeta } from './record-meta.js';
@@ -11,6 +11,8 @@ export interface RecordWriterOptions {
   stamp?: string;
   /** Called when the disk is full (ENOSPC, EDQUOT), before the meta is written: the store frees what its caps allow. */
   freeSpace?: () => Promise<unknown>;
+  /** A spare folder (an evicted silent record's) for an empty record's meta, if the store keeps one (spare-folders.ts). */
+  takeSpare?: () => string | undefined;
 }
 
 const DISK_FULL = new Set(['ENOSPC', 'EDQUOT']);
@@ -40,6 +42,7 @@ export class RecordWriter {
   private madeByFinish = false;
   private readonly stamp: string;
   private readonly freeSpace: () => Promise<unknown>;
+  private readonly takeSpare: () => string | undefined;
   private meta: RecordMeta;
 
   constructor(storeDir: string, meta: RecordMeta, options: RecordWriterOptions = {}) {
@@ -48,6 +51,7 @@ export class RecordWriter {
     this.meta = meta;
     this.tracePath = join(this.dir, 'trace');
     this.freeSpace = options.freeSpace ?? (() => Promise.resolve());
+    this.takeSpare = options.takeSpare ?? (() => undefined);
     this.stamp = options.stamp ?? writerStamp();
     const folder = (): Promise<void> => this.whenReady();
     this.stdout = new StreamFile(join(this.dir, 'stdout'), folder);
@@ -110,6 +114,11 @@ export class RecordWriter {
   }
 
   async finish(facts: Partial<RecordMeta>): Promise<RecordMeta> {
+    const spare = this.isEmpty ? this.takeSpare() : undefined;
+    if (spare !== undefined) {
+      const meta = await this.finishInSpare(spare, facts);
+      if (meta) return meta;
+    }
     // Nothing was written: the folder is made here, and needs no writer mark since the meta follows at once.
     // Through the thread pool, as the meta: on a busy disk a mkdir blocked the event loop 0.7 ms (median) here.
     if (!this.ready) {
@@ -149,6 +158,26 @@ export class RecordWriter {
       state: 'complete' as const,
       endedAt: new Date().toISOString(),
     });
+  }
+
+  /**
+   * An empty record's meta written into a spare folder, which then takes the record's name; undefined when either
+   * step fails (the spare is removed, and the record made anew). Set as `ready`, so a reader's flush waits for it.
+   */
+  private async finishInSpare(spare: string, facts: Partial<RecordMeta>): Promise<RecordMeta | undefined> {
+    const meta = this.completed(facts);
+    const moved = writeSmallFile(join(spare, 'meta.json'), JSON.stringify(meta), 'w').then(() => rename(spare, this.dir));
+    this.ready = moved.catch(() => undefined);
+    try {
+      await moved;
+    } catch {
+      await rm(spare, { recursive: true, force: true }).catch(() => undefined);
+      this.ready = undefined;
+      return undefined;
+    }
+    this.madeByFinish = true;
+    this.meta = meta;
+    return meta;
   }
 
   /** The meta could not be written: the streams without it would never read as complete, so they go, freeing their space. */
