@@ -98,14 +98,16 @@ export class SocketFolder {
 
   private takeSpares(fds: readonly number[]): ExpectedSockets | undefined {
     if (this.spares.size < fds.length) return undefined;
-    const taken = [...this.spares].slice(0, fds.length);
+    const tokens: string[] = [];
     const sockets = new Map<number, Socket>();
-    taken.forEach(([token, socket], index) => {
+    for (const [token, socket] of this.spares) {
+      if (tokens.length === fds.length) break;
       this.spares.delete(token);
-      sockets.set(fds[index]!, socket.ref());
-    });
+      sockets.set(fds[tokens.length]!, socket.ref());
+      tokens.push(token);
+    }
     return {
-      wire: { spares: taken.map(([token]) => token) },
+      wire: { spares: tokens },
       sockets: Promise.resolve(sockets),
       arrived: () => sockets,
       cancel: () => sockets.forEach((socket) => socket.destroy()),
