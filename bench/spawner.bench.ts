@@ -28,7 +28,8 @@ interface HostFigures {
   steady: Record<'raw' | 'warm', { median: number; hostCpu: number; helperCpu: number }>;
   p99: { idle: number; raw: number; warm: number };
   warmLateTicks?: LateTicks;
-  inFlight: Record<'raw' | 'direct' | 'warm', { runsPerSecond: number; hostCpu: number; helperCpu: number }>;
+  inFlight: Record<'raw' | 'direct' | 'warm', { runsPerSecond: number; hostCpu: number; helperCpu: number; commandCpu: number }>;
+  cores: number;
 }
 
 function measureHost(size: 'small' | 'big'): Promise<HostFigures> {
@@ -68,7 +69,13 @@ function printHost(figures: HostFigures): void {
     `  8 in flight (medians of 6 alternating rounds of 32): raw ${raw.runsPerSecond.toFixed(0)}/s, run() direct ${direct.runsPerSecond.toFixed(0)}/s, run() warm ${warm.runsPerSecond.toFixed(0)}/s → warm ${ratio(warm.runsPerSecond, raw.runsPerSecond)} raw's runs/s`,
   );
   console.log(
-    `    CPU ms per run: raw host ${raw.hostCpu.toFixed(2)}, direct host ${direct.hostCpu.toFixed(2)}, warm host ${warm.hostCpu.toFixed(2)} + helpers ${warm.helperCpu.toFixed(2)}`,
+    `    CPU ms per run: raw host ${raw.hostCpu.toFixed(2)}, direct host ${direct.hostCpu.toFixed(2)}, warm host ${warm.hostCpu.toFixed(2)} + helpers ${warm.helperCpu.toFixed(2)}; \`true\` itself ${warm.commandCpu.toFixed(2)} (under raw ${raw.commandCpu.toFixed(2)})`,
+  );
+  // What the cores allow at the CPU each run costs, all processes counted: how near each comes to its own ceiling.
+  const ceiling = (costs: { hostCpu: number; helperCpu: number; commandCpu: number }): number =>
+    (figures.cores * 1000) / (costs.hostCpu + costs.helperCpu + costs.commandCpu);
+  console.log(
+    `    ${figures.cores} cores allow ${ceiling(warm).toFixed(0)} warm runs/s at that CPU (warm reached ${((warm.runsPerSecond / ceiling(warm)) * 100).toFixed(0)} % of it; ${ratio(ceiling(warm), raw.runsPerSecond)} raw's runs/s), ${ceiling(raw).toFixed(0)} raw ones (raw reached ${((raw.runsPerSecond / ceiling(raw)) * 100).toFixed(0)} %)`,
   );
   const steady = figures.steady;
   console.log(
