@@ -6,14 +6,13 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createRecordStore, run } from '../src/index.js';
 import { warmSpawnerReady } from '../src/process/warm/helper-state.js';
 import { livePidsWith } from '../test/helpers/processes.js';
 import { bigOutput } from './big-output.js';
+import { SpawnerHost } from './spawner-host-client.js';
 import type { LateTicks } from './fixtures/late-ticks.js';
 
-const hostScript = fileURLToPath(new URL('./fixtures/spawner-host.ts', import.meta.url));
 const ratio = (value: number, base: number): string => `${(value / base).toFixed(2)}×`;
 type Spawner = 'direct' | 'warm';
 
@@ -27,22 +26,87 @@ interface HostFigures {
   /** raw and warm per call again, after 1 500 more warm runs (a long-lived host). */
   steady: Record<'raw' | 'warm', { median: number; hostCpu: number; helperCpu: number }>;
   p99: { idle: number; raw: number; warm: number };
-  warmLateTicks?: LateTicks;
+  warmLateTicks: LateTicks | undefined;
   inFlight: Record<'raw' | 'direct' | 'warm', { runsPerSecond: number; hostCpu: number; helperCpu: number; commandCpu: number }>;
   cores: number;
 }
 
-function measureHost(size: 'small' | 'big'): Promise<HostFigures> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--max-old-space-size=4096', '--import', 'tsx', hostScript, size], {
-      stdio: ['ignore', 'pipe', 'inherit'],
+interface Calls {
+  times: number[];
+  runsPerSecond: number;
+  hostCpu: number;
+  helperCpu: number;
+  commandCpu: number;
+}
+
+const CONTENDERS = ['raw', 'execa', 'tinyexec', 'direct', 'warm'];
+/** Warm runs made, untimed, before the per-call figures are taken again for a long-lived host. */
+const STEADY_AFTER_RUNS = 1500;
+/** A round of 8 in flight lasts this long for each contender: 32 warm runs took 60 ms, mostly filling and draining. */
+const IN_FLIGHT_ROUND_MS = 1000;
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * One size's figures from two hosts of that size, rounds alternating between them (a loaded machine moves by ±30 %
+ * from one second to the next): the contenders that fork in one, the warm spawner in the other (spawner-host.ts says
+ * why).
+ */
+async function measureHost(size: 'small' | 'big'): Promise<HostFigures> {
+  const [forking, warm] = await Promise.all([SpawnerHost.start(size, 'fork'), SpawnerHost.start(size, 'warm')]);
+  const calls = (name: string, count: number, inFlight = 1, forMs?: number): Promise<Calls> =>
+    (name === 'warm' || name === 'idle' ? warm : forking).ask<Calls>({ op: 'calls', name, count, inFlight, forMs });
+  try {
+    for (const name of CONTENDERS) await calls(name, 1);
+    /** Median wall ms per call over `rounds` alternating rounds, and CPU ms per call over all of them. */
+    const perCallOf = async (names: string[], rounds: number, perRound: number) => {
+      const all = Object.fromEntries(names.map((name) => [name, [] as Calls[]]));
+      for (let round = 0; round < rounds; round++) for (const name of names) all[name]!.push(await calls(name, perRound));
+      const mean = (measured: Calls[], key: 'hostCpu' | 'helperCpu'): number =>
+        measured.reduce((sum, r) => sum + r[key], 0) / measured.length;
+      return Object.fromEntries(
+        names.map((name) => [
+          name,
+          {
+            median: median(all[name]!.flatMap((r) => r.times)),
+            hostCpu: mean(all[name]!, 'hostCpu'),
+            helperCpu: mean(all[name]!, 'helperCpu'),
+          },
+        ]),
+      );
+    };
+    const perCall = await perCallOf(CONTENDERS, 10, 10);
+    const p99ms = (host: SpawnerHost, name: string): Promise<number> => host.ask<number>({ op: 'p99', name, count: 200 });
+    const p99 = { idle: await p99ms(warm, 'idle'), raw: await p99ms(forking, 'raw'), warm: await p99ms(warm, 'warm') };
+    // A pass of its own (its timer reads /proc at every tick): whether the warm p99 is the host's work or the machine's load.
+    const warmLateTicks = await warm.ask<LateTicks | undefined>({ op: 'lateTicks', name: 'warm', count: 200 });
+    await calls('warm', 16, 8); // boots a second helper (runs in flight; where it forks) before anything is timed
+    const rounds = Object.fromEntries(['raw', 'direct', 'warm'].map((name) => [name, [] as Calls[]]));
+    for (let round = 0; round < 6; round++)
+      for (const name of round % 2 === 0 ? ['raw', 'direct', 'warm'] : ['warm', 'direct', 'raw'])
+        rounds[name]!.push(await calls(name, 1e9, 8, IN_FLIGHT_ROUND_MS));
+    const inFlight = Object.fromEntries(
+      Object.entries(rounds).map(([name, all]) => [
+        name,
+        {
+          runsPerSecond: median(all.map((r) => r.runsPerSecond)),
+          hostCpu: median(all.map((r) => r.hostCpu)),
+          helperCpu: median(all.map((r) => r.helperCpu)),
+          commandCpu: median(all.map((r) => r.commandCpu)),
+        },
+      ]),
+    ) as HostFigures['inFlight'];
+    // A long-lived agent host: the figures above are taken in a process's first few hundred runs, while V8 still
+    // compiles the run path in the background. The same measure again, 1 500 runs later.
+    await calls('warm', STEADY_AFTER_RUNS);
+    const steady = (await perCallOf(['raw', 'warm'], 10, 10)) as HostFigures['steady'];
+    const info = await warm.ask<{ size: string; cores: number; spawnPath: string; rssMb: number; forkableMb: number }>({
+      op: 'info',
     });
-    let text = '';
-    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    child.on('close', () =>
-      text.trim() ? resolve(JSON.parse(text) as HostFigures) : reject(new Error(`the ${size} host printed nothing`)),
-    );
-  });
+    return { ...info, perCall, p99, warmLateTicks, inFlight, steady };
+  } finally {
+    forking.close();
+    warm.close();
+  }
 }
 
 function printHost(figures: HostFigures): void {
@@ -66,7 +130,7 @@ function printHost(figures: HostFigures): void {
     );
   const { raw, direct, warm } = inFlight;
   console.log(
-    `  8 in flight (medians of 6 alternating rounds of 32): raw ${raw.runsPerSecond.toFixed(0)}/s, run() direct ${direct.runsPerSecond.toFixed(0)}/s, run() warm ${warm.runsPerSecond.toFixed(0)}/s → warm ${ratio(warm.runsPerSecond, raw.runsPerSecond)} raw's runs/s`,
+    `  8 in flight (medians of 6 alternating rounds of 1 s each): raw ${raw.runsPerSecond.toFixed(0)}/s, run() direct ${direct.runsPerSecond.toFixed(0)}/s, run() warm ${warm.runsPerSecond.toFixed(0)}/s → warm ${ratio(warm.runsPerSecond, raw.runsPerSecond)} raw's runs/s`,
   );
   console.log(
     `    CPU ms per run: raw host ${raw.hostCpu.toFixed(2)}, direct host ${direct.hostCpu.toFixed(2)}, warm host ${warm.hostCpu.toFixed(2)} + helpers ${warm.helperCpu.toFixed(2)}; \`true\` itself ${warm.commandCpu.toFixed(2)} (under raw ${raw.commandCpu.toFixed(2)})`,
