@@ -43,8 +43,9 @@ async function describe(dir: string, id: string): Promise<RecordOnDisk | undefin
     const dirStat = await stat(recordDir);
     const metaStat = await stat(join(recordDir, 'meta.json')).catch(() => undefined);
     const sizes = await Promise.all(['stdout', 'stderr', 'trace'].map((name) => sizeOf(join(recordDir, name))));
-    const complete =
-      metaStat !== undefined && (await readFile(join(recordDir, 'meta.json'), 'utf8')).includes('"state":"complete"');
+    // A meta naming another id is a reused folder whose new meta a power cut lost (spare-folders.ts): not complete.
+    const text = metaStat === undefined ? '' : await readFile(join(recordDir, 'meta.json'), 'utf8');
+    const complete = text.includes('"state":"complete"') && text.includes(`"id":"${id}"`);
     const state = complete ? 'complete' : await writerState(recordDir, dirStat.mtimeMs);
     const bytes = sizes.reduce((a, b) => a + b, 0);
     return { id, lastUsedMs: (metaStat ?? dirStat).mtimeMs, useOrder: 0, bytes, state, metaOnly: false };

@@ -33,11 +33,14 @@ export function recordsFinished(store: RecordStore): Promise<void> {
   return (store as WritableRecordStore).allFinished();
 }
 
-/** The meta, or undefined when the file is torn (its writer died mid-write): such a record is incomplete. */
-function parseMeta(text: string): RecordMeta | undefined {
+/**
+ * The meta of record `id`, or undefined when the file is torn (its writer died mid-write) or names another record
+ * (a reused folder whose new meta a power cut lost: spare-folders.ts): such a record is incomplete.
+ */
+function parseMeta(text: string, id: string): RecordMeta | undefined {
   try {
     const meta = JSON.parse(text) as RecordMeta;
-    return typeof meta === 'object' && meta !== null && typeof meta.id === 'string' ? meta : undefined;
+    return typeof meta === 'object' && meta !== null && meta.id === id ? meta : undefined;
   } catch {
     return undefined;
   }
@@ -113,7 +116,7 @@ export function createRecordStore(
     const live = writers.get(id);
     const path = join(dir, id, 'meta.json');
     try {
-      const meta = parseMeta(await readFile(path, 'utf8'));
+      const meta = parseMeta(await readFile(path, 'utf8'), id);
       if (!meta) throw Object.assign(new Error('torn meta.json'), { code: 'ENOENT' });
       const age = Date.now() - (await stat(path)).mtimeMs;
       if (!live && meta.state === 'complete' && age > limits.ttlMs) {

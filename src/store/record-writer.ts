@@ -1,5 +1,5 @@
 import { mkdir, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { writeSmallFile } from './small-write.js';
+import { overwriteSmallFile, writeSmallFile } from './small-write.js';
 import { rename, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { StreamFile } from './stream-file.js';
@@ -166,7 +166,7 @@ export class RecordWriter {
    */
   private async finishInSpare(spare: string, facts: Partial<RecordMeta>): Promise<RecordMeta | undefined> {
     const meta = this.completed(facts);
-    const moved = writeSmallFile(join(spare, 'meta.json'), JSON.stringify(meta), 'w').then(() => rename(spare, this.dir));
+    const moved = overwriteSmallFile(join(spare, 'meta.json'), JSON.stringify(meta)).then(() => rename(spare, this.dir));
     this.ready = moved.catch(() => undefined);
     try {
       await moved;

@@ -11,7 +11,7 @@ const PREFIX = '.spare-';
  * hold the next silent records: a record then costs an overwrite of that meta and a rename, where a new folder and a
  * new file cost the kernel ~450 µs of CPU on ext4 here (the inode allocations: `docs/store.md`). A folder named by a
  * record's id never holds another record's meta: the new meta is written while the folder is a spare, then it takes
- * the id's name. Spares are this process's alone; another process's are removed at its rescans (a crash's leftovers).
+ * the id's name (and should a power cut lose that overwrite, readers take a meta naming another id as torn). Spares are this process's alone; another process's are removed at its rescans (a crash's leftovers).
  */
 export class SpareFolders {
   private readonly free: string[] = [];

@@ -71,4 +71,14 @@ describe('spare folders of a full store', () => {
     }
     expect(readdirSync(dir).filter((name) => ids.includes(name))).toEqual([]);
   });
+
+  it('reads a folder whose meta names another record (a reused folder, its new meta lost to a power cut) as incomplete', async () => {
+    const dir = join(tempDir(), 'records');
+    const store = createRecordStore({ dir });
+    const [first, second] = [(await run('exit 1', { store })).id, (await run('exit 2', { store })).id];
+    await store.meta(second);
+    writeFileSync(join(dir, second, 'meta.json'), readFileSync(join(dir, first, 'meta.json')));
+    await expect(store.meta(second)).rejects.toMatchObject({ code: 'RECORD_NOT_FOUND' });
+    expect(await store.meta(first)).toMatchObject({ id: first, exit: 1 });
+  });
 });
