@@ -133,9 +133,8 @@ export const countSlack = (maxRecords: number): number => Math.floor(maxRecords 
  * this process writes and reads, rescanning now and then for records other processes wrote.
  * Drops records past the TTL, then, until the caps hold (the count `countSlack` under its cap once it passed it), the
  * records whose writer died before completing them (torn by a killed host), then the least recently used complete
- * ones. Every record counts
- * against the caps; one still being written (by this process or a live other) is never evicted, nor is the most
- * recently used complete record (the run that just ended stays readable).
+ * ones. Every record counts against the caps; one still being written (by this process or a live other) is never
+ * evicted, nor is the most recently used complete record (the run that just ended stays readable).
  */
 export class RecordIndex {
   private readonly entries = new Map<string, RecordOnDisk>();

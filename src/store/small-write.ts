@@ -7,23 +7,7 @@ import { closeSync, ftruncateSync, open, writeFileSync, writeSync } from 'node:f
  * `writeFile` and `appendFile` make three.
  */
 export function writeSmallFile(path: string, text: string, flags: 'w' | 'a'): Promise<void> {
-  return new Promise((resolve, reject) =>
-    open(path, flags, 0o600, (error, fd) => {
-      if (error) return reject(error);
-      try {
-        writeFileSync(fd, text);
-      } catch (writeError) {
-        closeQuietly(fd);
-        return reject(writeError as Error);
-      }
-      try {
-        closeSync(fd);
-        resolve();
-      } catch (closeError) {
-        reject(closeError as Error);
-      }
-    }),
-  );
+  return writeOpened(path, flags, (fd) => writeFileSync(fd, text));
 }
 
 /**
@@ -32,11 +16,20 @@ export function writeSmallFile(path: string, text: string, flags: 'w' | 'a'): Pr
  * zero-length files after a crash), which made each close cost the loop ~0.1 ms here. Rejects ENOENT if it is gone.
  */
 export function overwriteSmallFile(path: string, text: string): Promise<void> {
+  const bytes = Buffer.from(text);
+  return writeOpened(path, 'r+', (fd) => {
+    if (writeSync(fd, bytes, 0, bytes.length, 0) !== bytes.length) throw new Error(`short write to ${path}`);
+    ftruncateSync(fd, bytes.length);
+  });
+}
+
+/** Opens `path` through the thread pool, then writes and closes it on the event loop; rejects with the first error. */
+function writeOpened(path: string, flags: 'w' | 'a' | 'r+', write: (fd: number) => void): Promise<void> {
   return new Promise((resolve, reject) =>
-    open(path, 'r+', (error, fd) => {
+    open(path, flags, 0o600, (error, fd) => {
       if (error) return reject(error);
       try {
-        ftruncateSync(fd, writeSync(fd, text, 0));
+        write(fd);
       } catch (writeError) {
         closeQuietly(fd);
         return reject(writeError as Error);
