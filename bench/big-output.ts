@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { statCpuMs } from './proc-cpu.js';
 import { join } from 'node:path';
 import { createRecordStore, run } from '../src/index.js';
 
@@ -68,9 +69,7 @@ function mainThreadCounts(): { reads: number; switches: number } {
 
 /** CPU ms the main thread has used so far (Linux: clock ticks of 10 ms). */
 function mainThreadCpuMs(): number {
-  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  return statCpuMs(`/proc/self/task/${process.pid}/stat`);
 }
 
 /** Wall time, this process's CPU time (every thread, and the main one's) and peak RSS growth of one call. */

@@ -4,6 +4,7 @@
 // Prints each one's median runs/s (and its ratio to raw's), the host's and the helpers' CPU ms per run, and the load.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { statCpuMs } from './proc-cpu.js';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -28,13 +29,7 @@ async function load(folder: string): Promise<Build> {
 }
 
 function cpuMsOf(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]);
-  }
-  return ticks * 10;
+  return pids.reduce((sum, pid) => sum + statCpuMs(`/proc/${pid}/stat`), 0);
 }
 
 const raw = (): Promise<void> =>

@@ -1,6 +1,7 @@
 import { readdir, stat, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isRecordId } from './ids.js';
+import { META_FILE } from './record-meta.js';
 import { removeRecordFolder } from './remove-record.js';
 import { SpareFolders } from './spare-folders.js';
 import { writeSmallFile } from './small-write.js';
@@ -41,10 +42,10 @@ async function describe(dir: string, id: string): Promise<RecordOnDisk | undefin
   const recordDir = join(dir, id);
   try {
     const dirStat = await stat(recordDir);
-    const metaStat = await stat(join(recordDir, 'meta.json')).catch(() => undefined);
+    const metaStat = await stat(join(recordDir, META_FILE)).catch(() => undefined);
     const sizes = await Promise.all(['stdout', 'stderr', 'trace'].map((name) => sizeOf(join(recordDir, name))));
     // A meta naming another id is a reused folder whose new meta a power cut lost (spare-folders.ts): not complete.
-    const text = metaStat === undefined ? '' : await readFile(join(recordDir, 'meta.json'), 'utf8');
+    const text = metaStat === undefined ? '' : await readFile(join(recordDir, META_FILE), 'utf8');
     const complete = text.includes('"state":"complete"') && text.includes(`"id":"${id}"`);
     const state = complete ? 'complete' : await writerState(recordDir, dirStat.mtimeMs);
     const bytes = sizes.reduce((a, b) => a + b, 0);
@@ -126,7 +127,7 @@ const RESCAN_EVERY_MS = 5 * 60_000;
  * A sweep that finds the count cap passed evicts this many more records (a 32nd of the cap, none under 32): a full
  * store of quick runs then sweeps once every 32 runs, not at each, and its removals share the thread pool's wake-ups.
  */
-export const countSlack = (maxRecords: number): number => Math.floor(maxRecords / 32);
+const countSlack = (maxRecords: number): number => Math.floor(maxRecords / 32);
 
 /**
  * Knows the size and last use of every record, from one scan of the folder and then from what

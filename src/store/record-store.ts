@@ -8,7 +8,7 @@ import { RecordIndex, wasEvicted, type EvictionLimits } from './eviction.js';
 import { PendingFinishes } from './pending-finishes.js';
 import { isRecordId, newRecordId } from './ids.js';
 import { readPage } from './read-stream.js';
-import type { RecordMeta } from './record-meta.js';
+import { META_FILE, type RecordMeta } from './record-meta.js';
 import type { RecordInit, RecordStore } from './record-store-types.js';
 import { RecordWriter } from './record-writer.js';
 import { defaultStateDir, ensurePrivateDir } from './store-dir.js';
@@ -114,7 +114,7 @@ export function createRecordStore(
   const loadMeta = async (id: string): Promise<RecordMeta> => {
     await pending.settled(id);
     const live = writers.get(id);
-    const path = join(dir, id, 'meta.json');
+    const path = join(dir, id, META_FILE);
     try {
       const meta = parseMeta(await readFile(path, 'utf8'), id);
       if (!meta) throw Object.assign(new Error('torn meta.json'), { code: 'ENOENT' });

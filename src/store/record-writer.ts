@@ -3,7 +3,7 @@ import { overwriteSmallFile, writeSmallFile } from './small-write.js';
 import { rename, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { StreamFile } from './stream-file.js';
-import type { RecordMeta } from './record-meta.js';
+import { META_FILE, type RecordMeta } from './record-meta.js';
 import { WRITER_FILE, writerStamp } from './writer-liveness.js';
 
 export interface RecordWriterOptions {
@@ -97,7 +97,7 @@ export class RecordWriter {
   finishSync(facts: Partial<RecordMeta>): void {
     try {
       mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-      writeFileSync(join(this.dir, 'meta.json'), JSON.stringify(this.completed(facts)), { mode: 0o600 });
+      writeFileSync(join(this.dir, META_FILE), JSON.stringify(this.completed(facts)), { mode: 0o600 });
     } catch {
       // the disk refused it: the record reads as never finished
     }
@@ -166,7 +166,7 @@ export class RecordWriter {
    */
   private async finishInSpare(spare: string, facts: Partial<RecordMeta>): Promise<RecordMeta | undefined> {
     const meta = this.completed(facts);
-    const moved = overwriteSmallFile(join(spare, 'meta.json'), JSON.stringify(meta)).then(() => rename(spare, this.dir));
+    const moved = overwriteSmallFile(join(spare, META_FILE), JSON.stringify(meta)).then(() => rename(spare, this.dir));
     this.ready = moved.catch(() => undefined);
     try {
       await moved;
@@ -198,7 +198,7 @@ export class RecordWriter {
 
   /** The error, or undefined once written. */
   private async writeMeta(): Promise<Error | undefined> {
-    const path = join(this.dir, 'meta.json');
+    const path = join(this.dir, META_FILE);
     // One write of a few hundred bytes, off the event loop (a synchronous one blocked it 1 ms, median, on a busy
     // disk here; a temp file + rename costs ~450 µs more on ext4). A write torn by a crash leaves invalid JSON, which
     // readers treat as an incomplete record, so the meta still never reads as complete before every byte is on disk.

@@ -1,7 +1,6 @@
 import { readdir, rm, rmdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-
-const META = 'meta.json';
+import { META_FILE as META } from './record-meta.js';
 
 /**
  * Removes a record's folder: its files, the meta first (a removal cut short never leaves a record that reads as

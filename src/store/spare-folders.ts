@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { META_FILE } from './record-meta.js';
 
 /** Spares kept at most: a full store evicts a batch of 32 at a time (eviction.ts), then takes them one a run. */
 const MOST_SPARES = 64;
@@ -34,7 +35,7 @@ export class SpareFolders {
     }
     // Anything another process put there (a file named `stdout`…) would move into the next record: such a spare goes.
     const names = await readdir(spare).catch(() => undefined);
-    if (names?.length === 1 && names[0] === 'meta.json') this.free.push(spare);
+    if (names?.length === 1 && names[0] === META_FILE) this.free.push(spare);
     else await rm(spare, { recursive: true, force: true }).catch(() => undefined);
     return true;
   }
