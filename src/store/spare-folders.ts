@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, rename, rm } from 'node:fs/promises';
+import { readdirSync, renameSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { META_FILE } from './record-meta.js';
 
@@ -23,19 +24,19 @@ export class SpareFolders {
 
   /**
    * Takes an evicted silent record's folder away from its id, kept as a spare when it holds its meta alone (else
-   * removed); false when enough are kept or it could not be moved (the caller removes it as any record).
+   * removed); false when enough are kept or it could not be moved (the caller removes it as any record). The rename
+   * and the listing are made on the event loop: each costs less there than its hand-off to the thread pool.
    */
   async keep(recordDir: string): Promise<boolean> {
     if (this.free.length >= MOST_SPARES) return false;
     const spare = join(this.dir, `${this.prefix}${(this.made += 1)}`);
     try {
-      await rename(recordDir, spare);
+      renameSync(recordDir, spare);
     } catch {
       return false;
     }
     // Anything another process put there (a file named `stdout`…) would move into the next record: such a spare goes.
-    const names = await readdir(spare).catch(() => undefined);
-    if (names?.length === 1 && names[0] === META_FILE) this.free.push(spare);
+    if (holdsMetaAlone(spare)) this.free.push(spare);
     else await rm(spare, { recursive: true, force: true }).catch(() => undefined);
     return true;
   }
@@ -50,5 +51,14 @@ export class SpareFolders {
     const names = await readdir(this.dir).catch(() => [] as string[]);
     const others = names.filter((name) => name.startsWith(PREFIX) && !name.startsWith(this.prefix));
     await Promise.all(others.map((name) => rm(join(this.dir, name), { recursive: true, force: true }).catch(() => undefined)));
+  }
+}
+
+function holdsMetaAlone(folder: string): boolean {
+  try {
+    const names = readdirSync(folder);
+    return names.length === 1 && names[0] === META_FILE;
+  } catch {
+    return false;
   }
 }
