@@ -33,8 +33,16 @@ function flushOutbox() {
   if (process.connected) process.send(messages.length === 1 ? messages[0] : { op: 'batch', messages });
 }
 const send = (message) => { if (outbox.push(message) === 1) setImmediate(flushOutbox); };
+// One read into a buffer kept for it (readFileSync makes five calls of a /proc file); the start time is its 22nd field.
+const statBuffer = Buffer.alloc(1024);
 function startTicksOf(pid) {
-  try { const stat = fs.readFileSync('/proc/' + pid + '/stat', 'utf8'); return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]); } catch { return 0; }
+  try {
+    const fd = fs.openSync('/proc/' + pid + '/stat', 'r');
+    let length;
+    try { length = fs.readSync(fd, statBuffer, 0, statBuffer.length, 0); } finally { fs.closeSync(fd); }
+    const stat = statBuffer.toString('latin1', 0, length);
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+  } catch { return 0; }
 }
 function openHomeCgroup() {
   try {
@@ -44,12 +52,35 @@ function openHomeCgroup() {
   } catch { return null; }
 }
 const pidLine = process.pid + '\n';
+// Run cgroups' cgroup.procs, kept open (the host reuses its cgroups): an open and a close fewer for each move and read.
+// A removed cgroup's file fails with ENODEV (it never blocks the removal); one made again under that name is opened anew.
+const cgroupFiles = new Map();
+const MOST_CGROUP_FILES = 32;
+function cgroupFile(folder) {
+  let fd = cgroupFiles.get(folder);
+  if (fd === undefined) {
+    fd = fs.openSync(folder + '/cgroup.procs', 'r+');
+    if (cgroupFiles.size >= MOST_CGROUP_FILES) forgetCgroupFile(cgroupFiles.keys().next().value);
+    cgroupFiles.set(folder, fd);
+  }
+  return fd;
+}
+function forgetCgroupFile(folder) {
+  const fd = cgroupFiles.get(folder);
+  cgroupFiles.delete(folder);
+  if (fd !== undefined) try { fs.closeSync(fd); } catch {}
+}
 function enterCgroup(folder) {
-  try { fs.writeFileSync(folder + '/cgroup.procs', pidLine); return true; } catch { return false; }
+  const cached = cgroupFiles.has(folder);
+  try { fs.writeSync(cgroupFile(folder), pidLine); return true; } catch {
+    forgetCgroupFile(folder);
+    return cached && enterCgroup(folder);
+  }
 }
 // After the command's exit, an empty cgroup stays empty (only its members fork into it): the host need not read it.
+const firstByte = Buffer.alloc(1);
 function cgroupEmptied(folder) {
-  try { return fs.readFileSync(folder + '/cgroup.procs', 'latin1') === ''; } catch { return false; }
+  try { return fs.readSync(cgroupFile(folder), firstByte, 0, 1, 0) === 0; } catch { forgetCgroupFile(folder); return false; }
 }
 function goHome() {
   try { fs.writeSync(homeCgroup, pidLine); return true; } catch { return false; }
