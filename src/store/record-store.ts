@@ -151,7 +151,7 @@ export function createRecordStore(
       const writer = new RecordWriter(
         dir,
         Object.assign({}, init, { id, startedAt: new Date().toISOString(), state: 'running' as const }),
-        { stamp, freeSpace: sweepAfresh, takeSpare: () => index.spares.take() },
+        { stamp, freeSpace: sweepAfresh, spares: index.spares },
       );
       writers.set(id, writer);
       const forget = (): void => void writers.delete(id);

@@ -1,18 +1,19 @@
-import { mkdir, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { overwriteSmallFileSync, writeSmallFile } from './small-write.js';
+import { mkdir, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { writeSmallFile } from './small-write.js';
 import { rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { StreamFile } from './stream-file.js';
 import { META_FILE, type RecordMeta } from './record-meta.js';
 import { WRITER_FILE, writerStamp } from './writer-liveness.js';
+import type { SpareFolders } from './spare-folders.js';
 
 export interface RecordWriterOptions {
   /** Names the writing process (`<pid> <start time>`), so another process can tell a dead writer's record from a live one. @defaultValue this process */
   stamp?: string;
   /** Called when the disk is full (ENOSPC, EDQUOT), before the meta is written: the store frees what its caps allow. */
   freeSpace?: () => Promise<unknown>;
-  /** A spare folder (an evicted silent record's) for an empty record's meta, if the store keeps one (spare-folders.ts). */
-  takeSpare?: () => string | undefined;
+  /** The store's spare folders (evicted silent records'), one of which takes an empty record's meta (spare-folders.ts). */
+  spares?: Pick<SpareFolders, 'take' | 'fill'>;
 }
 
 const DISK_FULL = new Set(['ENOSPC', 'EDQUOT']);
@@ -42,7 +43,7 @@ export class RecordWriter {
   private madeByFinish = false;
   private readonly stamp: string;
   private readonly freeSpace: () => Promise<unknown>;
-  private readonly takeSpare: () => string | undefined;
+  private readonly spares: Pick<SpareFolders, 'take' | 'fill'> | undefined;
   private meta: RecordMeta;
 
   constructor(storeDir: string, meta: RecordMeta, options: RecordWriterOptions = {}) {
@@ -51,7 +52,7 @@ export class RecordWriter {
     this.meta = meta;
     this.tracePath = join(this.dir, 'trace');
     this.freeSpace = options.freeSpace ?? (() => Promise.resolve());
-    this.takeSpare = options.takeSpare ?? (() => undefined);
+    this.spares = options.spares;
     this.stamp = options.stamp ?? writerStamp();
     const folder = (): Promise<void> => this.whenReady();
     this.stdout = new StreamFile(join(this.dir, 'stdout'), folder);
@@ -114,7 +115,7 @@ export class RecordWriter {
   }
 
   async finish(facts: Partial<RecordMeta>): Promise<RecordMeta> {
-    const spare = this.isEmpty ? this.takeSpare() : undefined;
+    const spare = this.isEmpty ? this.spares?.take() : undefined;
     if (spare !== undefined) {
       const meta = await this.finishInSpare(spare, facts);
       if (meta) return meta;
@@ -162,19 +163,19 @@ export class RecordWriter {
 
   /**
    * An empty record's meta written into a spare folder, which then takes the record's name; undefined when either
-   * step fails (the spare is removed, and the record made anew). Both on the event loop: an overwrite in place and a
-   * rename in one folder cost less there than their two hand-offs to the thread pool (small-write.ts).
+   * step fails (the spare is removed, and the record made anew). Set as `ready`, so a reader's flush waits for it.
    */
   private async finishInSpare(spare: string, facts: Partial<RecordMeta>): Promise<RecordMeta | undefined> {
     const meta = this.completed(facts);
+    const moved = this.spares!.fill(spare, JSON.stringify(meta), this.dir);
+    this.ready = moved.catch(() => undefined);
     try {
-      overwriteSmallFileSync(join(spare, META_FILE), JSON.stringify(meta));
-      renameSync(spare, this.dir);
+      await moved;
     } catch {
       await rm(spare, { recursive: true, force: true }).catch(() => undefined);
+      this.ready = undefined;
       return undefined;
     }
-    this.ready = Promise.resolve();
     this.madeByFinish = true;
     this.meta = meta;
     return meta;

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, renameSync } from 'node:fs';
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { META_FILE } from './record-meta.js';
+import { overwriteSmallFile, overwriteSmallFileSync } from './small-write.js';
+import { SyncGate } from './sync-gate.js';
 
 /** Spares kept at most: a full store evicts a batch of 32 at a time (eviction.ts), then takes them one a run. */
 const MOST_SPARES = 64;
@@ -20,25 +22,56 @@ export class SpareFolders {
   private made = 0;
   private readonly prefix = `${PREFIX}${randomBytes(6).toString('hex')}-`;
 
-  constructor(private readonly dir: string) {}
+  constructor(
+    private readonly dir: string,
+    /** Gates the renames and the meta's overwrite: on the event loop while the disk is quick (sync-gate.ts). */
+    readonly gate = new SyncGate(),
+  ) {}
 
   /**
    * Takes an evicted silent record's folder away from its id, kept as a spare when it holds its meta alone (else
-   * removed); false when enough are kept or it could not be moved (the caller removes it as any record). The rename
-   * and the listing are made on the event loop: each costs less there than its hand-off to the thread pool.
+   * removed); false when enough are kept or it could not be moved (the caller removes it as any record).
    */
   async keep(recordDir: string): Promise<boolean> {
     if (this.free.length >= MOST_SPARES) return false;
     const spare = join(this.dir, `${this.prefix}${(this.made += 1)}`);
+    let moved = false;
+    let metaAlone = false;
     try {
-      renameSync(recordDir, spare);
+      metaAlone = await this.gate.run(
+        () => {
+          renameSync(recordDir, spare);
+          moved = true;
+          return holdsMetaAlone(readdirSync(spare));
+        },
+        async () => {
+          await rename(recordDir, spare);
+          moved = true;
+          return holdsMetaAlone(await readdir(spare));
+        },
+      );
     } catch {
-      return false;
+      if (!moved) return false;
     }
     // Anything another process put there (a file named `stdout`…) would move into the next record: such a spare goes.
-    if (holdsMetaAlone(spare)) this.free.push(spare);
+    if (metaAlone) this.free.push(spare);
     else await rm(spare, { recursive: true, force: true }).catch(() => undefined);
     return true;
+  }
+
+  /** Writes a record's meta into a spare taken, then gives the spare the record's name (its folder). */
+  fill(spare: string, metaText: string, recordDir: string): Promise<void> {
+    const meta = join(spare, META_FILE);
+    return this.gate.run(
+      () => {
+        overwriteSmallFileSync(meta, metaText);
+        renameSync(spare, recordDir);
+      },
+      async () => {
+        await overwriteSmallFile(meta, metaText);
+        await rename(spare, recordDir);
+      },
+    );
   }
 
   /** A spare folder, now the caller's (to rename to a record's id, or remove), if one is kept. */
@@ -54,11 +87,4 @@ export class SpareFolders {
   }
 }
 
-function holdsMetaAlone(folder: string): boolean {
-  try {
-    const names = readdirSync(folder);
-    return names.length === 1 && names[0] === META_FILE;
-  } catch {
-    return false;
-  }
-}
+const holdsMetaAlone = (names: string[]): boolean => names.length === 1 && names[0] === META_FILE;

@@ -58,28 +58,39 @@ describe('the warm spawner', () => {
     }
   });
 
-  it.skipIf(!cgroupParent)('forks in a cgroup removed and made again under the same name (the helper keeps cgroup files open)', async () => {
-    const tag = `warm-remade-${process.pid}`;
-    const parent = createCgroupParent()!;
-    const cgroupOf = async (cgroup: string) => {
-      const launched = await spawner.launch(request('/bin/sh', ['-c', 'grep ^0:: /proc/self/cgroup'], { cgroup, tag }));
-      const [stdout, , exit] = await Promise.all([collect(launched.stdout), collect(launched.stderr), launched.exit]);
-      launched.release();
-      return { stdout: stdout.trim(), inCgroup: launched.inCgroup, emptied: exit.emptied };
-    };
-    try {
-      const first = createRunCgroup(parent, tag)!;
-      expect(await cgroupOf(first)).toEqual({ stdout: expect.stringMatching(new RegExp(`/${tag}$`)), inCgroup: true, emptied: true });
-      expect(removeCgroup(first)).toBe(true);
-      const again = createRunCgroup(parent, tag)!;
-      expect(again).toBe(first);
-      expect(await cgroupOf(again)).toEqual({ stdout: expect.stringMatching(new RegExp(`/${tag}$`)), inCgroup: true, emptied: true });
-      expect(ownCgroup(spawner.helperPid)).toBe(ownCgroup('self'));
-    } finally {
-      removeCgroup(join(parent, tag));
-      removeCgroup(parent);
-    }
-  });
+  it.skipIf(!cgroupParent)(
+    'forks in a cgroup removed and made again under the same name (the helper keeps cgroup files open)',
+    async () => {
+      const tag = `warm-remade-${process.pid}`;
+      const parent = createCgroupParent()!;
+      const cgroupOf = async (cgroup: string) => {
+        const launched = await spawner.launch(request('/bin/sh', ['-c', 'grep ^0:: /proc/self/cgroup'], { cgroup, tag }));
+        const [stdout, , exit] = await Promise.all([collect(launched.stdout), collect(launched.stderr), launched.exit]);
+        launched.release();
+        return { stdout: stdout.trim(), inCgroup: launched.inCgroup, emptied: exit.emptied };
+      };
+      try {
+        const first = createRunCgroup(parent, tag)!;
+        expect(await cgroupOf(first)).toEqual({
+          stdout: expect.stringMatching(new RegExp(`/${tag}$`)),
+          inCgroup: true,
+          emptied: true,
+        });
+        expect(removeCgroup(first)).toBe(true);
+        const again = createRunCgroup(parent, tag)!;
+        expect(again).toBe(first);
+        expect(await cgroupOf(again)).toEqual({
+          stdout: expect.stringMatching(new RegExp(`/${tag}$`)),
+          inCgroup: true,
+          emptied: true,
+        });
+        expect(ownCgroup(spawner.helperPid)).toBe(ownCgroup('self'));
+      } finally {
+        removeCgroup(join(parent, tag));
+        removeCgroup(parent);
+      }
+    },
+  );
 
   it.skipIf(!cgroupParent)("says a run's cgroup emptied with the exit only when nothing of the run is left in it", async () => {
     const tag = `warm-emptied-${process.pid}`;
