@@ -59,7 +59,8 @@ const MOST_CGROUP_FILES = 32;
 function cgroupFile(folder) {
   let fd = cgroupFiles.get(folder);
   if (fd === undefined) {
-    fd = fs.openSync(folder + '/cgroup.procs', 'r+');
+    // Read and written (a file writable only, which no cgroup has by default, is written; its read then says 'not emptied').
+    try { fd = fs.openSync(folder + '/cgroup.procs', 'r+'); } catch { fd = fs.openSync(folder + '/cgroup.procs', 'w'); }
     if (cgroupFiles.size >= MOST_CGROUP_FILES) forgetCgroupFile(cgroupFiles.keys().next().value);
     cgroupFiles.set(folder, fd);
   }
