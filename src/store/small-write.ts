@@ -12,9 +12,9 @@ export function writeSmallFile(path: string, text: string, flags: 'w' | 'a'): Pr
 
 /**
  * Replaces the whole of an existing small file, synchronously: written over from its start, then cut to the new
- * length (behind a SyncGate: on the loop it costs less than a hand-off to the thread pool). Not opened with O_TRUNC: on ext4 a file truncated to zero is flushed to disk at its close (its `auto_da_alloc` guard
- * against zero-length files after a crash), which made each close cost the loop ~0.1 ms here. Throws ENOENT if it is
- * gone.
+ * length (behind a SyncGate: on the loop it costs less than a hand-off to the thread pool). Not opened with O_TRUNC:
+ * on ext4 a file truncated to zero is flushed to disk at its close (its `auto_da_alloc` guard against zero-length
+ * files after a crash), which made each close cost the loop ~0.1 ms here. Throws ENOENT if it is gone.
  */
 export function overwriteSmallFileSync(path: string, text: string): void {
   const bytes = Buffer.from(text);
