@@ -186,3 +186,19 @@ describe.each(Object.keys(spawners) as Array<keyof typeof spawners>)('the helper
     expect(relative.stdout).toBe('found rel\n');
   });
 });
+
+// The command's output sockets may hold more unread than a socket's default (net.core.wmem_default), so a command
+// writing fast blocks less often: the posix_spawn path asks for 1 MiB (the kernel caps it at wmem_max, and doubles it).
+describe('the helper spawning through posix_spawn', () => {
+  it("gives the command's stdout and stderr sockets a send buffer over the default", async () => {
+    const byDefault = Number(readFileSync('/proc/sys/net/core/wmem_default', 'utf8'));
+    const sendBuffer = (fd: number): string =>
+      `perl -MSocket -e 'open(my $s, ">&=", ${fd}) or die; print unpack("i", getsockopt($s, SOL_SOCKET, SO_SNDBUF)), "\\n"'`;
+    const { stdout, stderr, code } = await runToEnd(
+      spawners.posix_spawn,
+      request('/bin/sh', ['-c', `${sendBuffer(1)}; ${sendBuffer(2)} >&2`]),
+    );
+    expect(code).toBe(0);
+    for (const bytes of [stdout, stderr]) expect(Number(bytes)).toBeGreaterThan(byDefault);
+  });
+});
