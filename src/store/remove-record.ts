@@ -1,6 +1,6 @@
 import { readdir, rm, rmdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { META_FILE as META } from './record-meta.js';
+import { META_FILE } from './record-meta.js';
 
 /**
  * Removes a record's folder: its files, the meta first (a removal cut short never leaves a record that reads as
@@ -10,9 +10,9 @@ import { META_FILE as META } from './record-meta.js';
  */
 export async function removeRecordFolder(dir: string, metaOnly = false): Promise<void> {
   try {
-    const names = metaOnly ? [META] : await readdir(dir);
-    if (names.includes(META)) await unlink(join(dir, META));
-    await Promise.all(names.filter((name) => name !== META).map((name) => unlink(join(dir, name))));
+    const names = metaOnly ? [META_FILE] : await readdir(dir);
+    if (names.includes(META_FILE)) await unlink(join(dir, META_FILE));
+    await Promise.all(names.filter((name) => name !== META_FILE).map((name) => unlink(join(dir, name))));
     await rmdir(dir);
   } catch {
     await rm(dir, { recursive: true, force: true });
