@@ -97,7 +97,8 @@ export class ProcessHandle {
   ) {
     this.group = launched.group;
     this.notice = launched.notice;
-    this.release = () => launched.release();
+    const release = (): void => launched.release();
+    this.release = release; // from a name: see docs/style.md, on function literals assigned to properties
     this.leftoverMode = request.leftovers;
     this.pid = launched.pid;
     this.startedAt = startedAt;

@@ -168,16 +168,20 @@ export function createRecordStore(
           if (Date.now() - lastSweep > SWEEP_EVERY_MS) void sweep().catch(() => undefined);
         }
       };
-      writer.finish = (facts) => {
+      const finishTracked = (facts: Partial<RecordMeta>): Promise<RecordMeta> => {
         const wasEmpty = writer.isEmpty;
         const finishing = finishAndSweep(facts);
         pending.track(writer, facts, finishing, wasEmpty);
         return finishing;
       };
-      writer.finishLater = (facts) => {
+      const finishLater = (facts: Partial<RecordMeta>): void => {
         const finishing = new Promise((resolve) => setTimeout(resolve, 0)).then(() => finishAndSweep(facts));
         pending.track(writer, facts, finishing, writer.isEmpty);
       };
+      // Assigned from names, not as literals: V8 allocates a function literal assigned to a property in its old
+      // generation (docs/style.md), where it would keep this run's objects through every young collection.
+      writer.finish = finishTracked;
+      writer.finishLater = finishLater;
       return writer;
     },
     allFinished: () => pending.all(),

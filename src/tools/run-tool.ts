@@ -57,8 +57,10 @@ export function runTool(shell: ToolShell, settings?: SeedArgSettings): ToolDefin
       if (signal) options.signal = signal;
       if (onProgress) options.onProgress = progressReporter(onProgress);
       if (onOutput) {
-        options.onStdout = (chunk: string) => onOutput(chunk, 'stdout');
-        options.onStderr = (chunk: string) => onOutput(chunk, 'stderr');
+        const onStdout = (chunk: string): void => onOutput(chunk, 'stdout');
+        const onStderr = (chunk: string): void => onOutput(chunk, 'stderr');
+        options.onStdout = onStdout;
+        options.onStderr = onStderr;
       }
       const result = toSnakeCase((await runInSession(shell, command, options)) as object) as Record<string, unknown>;
       // `direct` (no shell was needed) tells a model nothing; every other kind is kept.

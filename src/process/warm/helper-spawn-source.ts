@@ -88,7 +88,8 @@ function bindingsSpawner(socketPath) {
       return new Promise((resolve, reject) => {
         const handle = new Pipe(constants.SOCKET);
         const request = new PipeConnectWrap();
-        request.oncomplete = (status) => {
+        // Handlers are assigned from names: a function literal assigned to a property is allocated old (docs/style.md).
+        const completed = (status) => {
           if (status === UV_EAGAIN) {
             handle.close();
             setTimeout(() => this.connect(line).then(resolve, reject), QUEUE_FULL_RETRY_MS);
@@ -104,12 +105,14 @@ function bindingsSpawner(socketPath) {
             reject(error);
           }
         };
+        request.oncomplete = completed;
         handle.connect(request, socketPath);
       });
     },
     spawn(m, stdio, onExit, onError) {
       const handle = new Process();
-      handle.onexit = (code, signal) => { handle.close(); onExit(signal ? null : code, signal || null); };
+      const exited = (code, signal) => { handle.close(); onExit(signal ? null : code, signal || null); };
+      handle.onexit = exited;
       const errno = handle.spawn({
         file: m.file, args: [m.file, ...m.args], cwd: m.cwd, envPairs: envPairs(m), detached: true,
         stdio: stdio.map((s) => (s === 'ignore' ? { type: 'ignore' } : { type: 'wrap', handle: s })),
