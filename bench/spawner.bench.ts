@@ -27,8 +27,17 @@ interface HostFigures {
   steady: Record<'raw' | 'warm', { median: number; hostCpu: number; helperCpu: number }>;
   p99: { idle: number; raw: number; warm: number };
   warmLateTicks: LateTicks | undefined;
-  inFlight: Record<'raw' | 'direct' | 'warm', { runsPerSecond: number; hostCpu: number; helperCpu: number; commandCpu: number }>;
+  inFlight: Record<'raw' | 'direct' | 'warm', InFlightFigures>;
+  /** raw and warm 8 in flight again, after the 1 500 more warm runs (the store at its cap: spare folders reused). */
+  steadyInFlight: Record<'raw' | 'warm', InFlightFigures>;
   cores: number;
+}
+
+interface InFlightFigures {
+  runsPerSecond: number;
+  hostCpu: number;
+  helperCpu: number;
+  commandCpu: number;
 }
 
 interface Calls {
@@ -80,29 +89,34 @@ async function measureHost(size: 'small' | 'big'): Promise<HostFigures> {
     // A pass of its own (its timer reads /proc at every tick): whether the warm p99 is the host's work or the machine's load.
     const warmLateTicks = await warm.ask<LateTicks | undefined>({ op: 'lateTicks', name: 'warm', count: 200 });
     await calls('warm', 16, 8); // boots a second helper (runs in flight; where it forks) before anything is timed
-    const rounds = Object.fromEntries(['raw', 'direct', 'warm'].map((name) => [name, [] as Calls[]]));
-    for (let round = 0; round < 6; round++)
-      for (const name of round % 2 === 0 ? ['raw', 'direct', 'warm'] : ['warm', 'direct', 'raw'])
-        rounds[name]!.push(await calls(name, 1e9, 8, IN_FLIGHT_ROUND_MS));
-    const inFlight = Object.fromEntries(
-      Object.entries(rounds).map(([name, all]) => [
-        name,
-        {
-          runsPerSecond: median(all.map((r) => r.runsPerSecond)),
-          hostCpu: median(all.map((r) => r.hostCpu)),
-          helperCpu: median(all.map((r) => r.helperCpu)),
-          commandCpu: median(all.map((r) => r.commandCpu)),
-        },
-      ]),
-    ) as HostFigures['inFlight'];
+    /** Medians of `rounds` alternating rounds of 8 in flight, each contender in turn first and last. */
+    const inFlightOf = async (names: string[], roundCount: number): Promise<Record<string, InFlightFigures>> => {
+      const rounds = Object.fromEntries(names.map((name) => [name, [] as Calls[]]));
+      for (let round = 0; round < roundCount; round++)
+        for (const name of round % 2 === 0 ? names : [...names].reverse())
+          rounds[name]!.push(await calls(name, 1e9, 8, IN_FLIGHT_ROUND_MS));
+      return Object.fromEntries(
+        Object.entries(rounds).map(([name, all]) => [
+          name,
+          {
+            runsPerSecond: median(all.map((r) => r.runsPerSecond)),
+            hostCpu: median(all.map((r) => r.hostCpu)),
+            helperCpu: median(all.map((r) => r.helperCpu)),
+            commandCpu: median(all.map((r) => r.commandCpu)),
+          },
+        ]),
+      );
+    };
+    const inFlight = (await inFlightOf(['raw', 'direct', 'warm'], 6)) as HostFigures['inFlight'];
     // A long-lived agent host: the figures above are taken in a process's first few hundred runs, while V8 still
     // compiles the run path in the background. The same measure again, 1 500 runs later.
     await calls('warm', STEADY_AFTER_RUNS);
     const steady = (await perCallOf(['raw', 'warm'], 10, 10)) as HostFigures['steady'];
+    const steadyInFlight = (await inFlightOf(['raw', 'warm'], 4)) as HostFigures['steadyInFlight'];
     const info = await warm.ask<{ size: string; cores: number; spawnPath: string; rssMb: number; forkableMb: number }>({
       op: 'info',
     });
-    return { ...info, perCall, p99, warmLateTicks, inFlight, steady };
+    return { ...info, perCall, p99, warmLateTicks, inFlight, steady, steadyInFlight };
   } finally {
     forking.close();
     warm.close();
@@ -142,8 +156,15 @@ function printHost(figures: HostFigures): void {
     `    ${figures.cores} cores allow ${ceiling(warm).toFixed(0)} warm runs/s at that CPU (warm reached ${((warm.runsPerSecond / ceiling(warm)) * 100).toFixed(0)} % of it; ${ratio(ceiling(warm), raw.runsPerSecond)} raw's runs/s), ${ceiling(raw).toFixed(0)} raw ones (raw reached ${((raw.runsPerSecond / ceiling(raw)) * 100).toFixed(0)} %)`,
   );
   const steady = figures.steady;
+  const later = figures.steadyInFlight;
   console.log(
     `  \`true\` again after 1 500 more warm runs (a long-lived host): raw ${steady.raw.median.toFixed(2)} ms, warm ${steady.warm.median.toFixed(2)} ms → ${ratio(steady.warm.median, steady.raw.median)} raw   CPU: warm host ${steady.warm.hostCpu.toFixed(2)} + helper ${steady.warm.helperCpu.toFixed(2)} (raw host ${steady.raw.hostCpu.toFixed(2)})`,
+  );
+  console.log(
+    `  8 in flight again then (medians of 4 alternating rounds; the store at its cap, reusing evicted folders): raw ${later.raw.runsPerSecond.toFixed(0)}/s, run() warm ${later.warm.runsPerSecond.toFixed(0)}/s → warm ${ratio(later.warm.runsPerSecond, later.raw.runsPerSecond)} raw's runs/s`,
+  );
+  console.log(
+    `    CPU ms per run: warm host ${later.warm.hostCpu.toFixed(2)} + helpers ${later.warm.helperCpu.toFixed(2)}, \`true\` itself ${later.warm.commandCpu.toFixed(2)}; ${figures.cores} cores allow ${ceiling(later.warm).toFixed(0)} warm runs/s (warm reached ${((later.warm.runsPerSecond / ceiling(later.warm)) * 100).toFixed(0)} %; ${ratio(ceiling(later.warm), later.raw.runsPerSecond)} raw's runs/s)`,
   );
 }
 

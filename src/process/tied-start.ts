@@ -40,6 +40,8 @@ export interface TiedStartOptions {
    * helper joins the cgroup for its fork): no wrapper, and no move by the host when it did.
    */
   forksInCgroup?: boolean;
+  /** A cgroup kept ready for this run (the warm helper waits in it), taken before a new one is. */
+  readyCgroup?: () => string | undefined;
 }
 
 export interface TiedStart<Started> {
@@ -63,7 +65,7 @@ export async function startTied<Started extends StartedProgram>(
   start: StartProgram<Started>,
   options: TiedStartOptions = { watchdog: true },
 ): Promise<TiedStart<Started>> {
-  let cgroup = request.detached ? undefined : runCgroup(request.tag, { watchdog: options.watchdog });
+  let cgroup = request.detached ? undefined : (options.readyCgroup?.() ?? runCgroup(request.tag, { watchdog: options.watchdog }));
   const forks = options.forksInCgroup === true;
   const wrap = cgroup !== undefined && !forks && (request.found === true || wouldStart(request.file, request.cwd, request.env));
   if (cgroup && !wrap && !forks) cgroup = void retireCgroup(cgroup);

@@ -2,21 +2,25 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRecordStore, run } from '../../src/index.js';
 import { createCgroupParent, removeCgroup } from '../../src/process/cgroup.js';
+import { warmSpawnerReady } from '../../src/process/warm/helper-state.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDirs();
 const probe = createCgroupParent();
 if (probe) removeCgroup(probe);
 
-// An emptied run cgroup is kept for the next run (a cgroup's mkdir and rmdir take a machine-wide kernel lock).
+// An emptied run cgroup is kept for the next run (a cgroup's mkdir and rmdir take a machine-wide kernel lock). The
+// warm helper waits between runs in the one the next run gets: serial runs alternate between two.
 describe.runIf(probe !== undefined)('run cgroups', () => {
   it.each(['warm', 'direct'] as const)('are reused once emptied, never while a run is in one (%s)', async (spawner) => {
     const store = createRecordStore({ dir: join(tempDir(), 'records') });
     const cgroupOf = async (command: string): Promise<string> =>
       ((await run(command, { store, spawner })).stdout ?? '').split('\n').find((line) => line.startsWith('0::'))!;
-    const first = await cgroupOf('cat /proc/self/cgroup');
-    expect(first).toMatch(/\/tersh-\d+-\w+\/\w+$/);
-    expect(await cgroupOf('cat /proc/self/cgroup')).toBe(first);
+    if (spawner === 'warm') expect(await warmSpawnerReady()).toBe(true);
+    const serial: string[] = [];
+    for (let i = 0; i < 5; i++) serial.push(await cgroupOf('cat /proc/self/cgroup'));
+    for (const cgroup of serial) expect(cgroup).toMatch(/\/tersh-\d+-\w+\/[\w-]+$/);
+    expect(new Set(serial.slice(1)).size).toBe(spawner === 'warm' ? 2 : 1);
     const overlapping = await Promise.all([
       cgroupOf('cat /proc/self/cgroup; sleep 0.3'),
       cgroupOf('cat /proc/self/cgroup; sleep 0.3'),

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRecordStore, createShell, run } from '../../src/index.js';
+import { createCgroupParent, removeCgroup } from '../../src/process/cgroup.js';
 import { signalPids } from '../../src/process/group.js';
 import { readProcEntry } from '../../src/process/proc-scan.js';
 import { warmSpawner, warmSpawnerReady } from '../../src/process/warm/helper-state.js';
@@ -23,6 +24,12 @@ const cgroupRoot = ((): string | undefined => {
   return mount && own !== undefined ? join(mount, own.slice(3)) : undefined;
 })();
 const store = () => createRecordStore({ dir: join(tempDir(), 'records') });
+/** Whether this process may make cgroups and move processes into them (root here): runs then get one each. */
+const runCgroupsHere = ((): boolean => {
+  const parent = createCgroupParent();
+  if (parent) removeCgroup(parent);
+  return parent !== undefined;
+})();
 const host = new URL('../fixtures/run/warm-run-host.ts', import.meta.url).pathname;
 const oneRunHost = new URL('../fixtures/run/one-run-host.ts', import.meta.url).pathname;
 
@@ -112,6 +119,39 @@ describe.runIf(process.platform === 'linux')('run() through the warm spawner', (
     expect(figures).toMatchObject({ first: `${figures.pid}\n`, afterFirst: 0, ready: true, afterSecond: 1 });
     expect(figures.third).not.toBe(`${figures.pid}\n`);
   });
+
+  it.skipIf(!runCgroupsHere)(
+    'waits between runs in the cgroup the next run gets, never in one a command still runs in; a detached command starts outside',
+    async () => {
+      expect(await warmSpawnerReady()).toBe(true);
+      const helperPid = warmSpawner()!.helperPid;
+      const records = store();
+      const cgroupOf = (pid: number): string =>
+        readFileSync(`/proc/${pid}/cgroup`, 'utf8')
+          .split('\n')
+          .find((line) => line.startsWith('0::'))!;
+      await run('true', { store: records, spawner: 'warm' });
+      for (let i = 0; i < 3; i++) {
+        const waitingIn = cgroupOf(helperPid);
+        expect(waitingIn).toMatch(/\/tersh-\d+-/);
+        const result = await run('grep ^0:: /proc/self/cgroup', { store: records, spawner: 'warm' });
+        // Forked where the helper waited (no move in), and the helper has left it since.
+        expect(result.stdout!.trim()).toBe(waitingIn);
+        expect(cgroupOf(helperPid)).not.toBe(waitingIn);
+      }
+      // Runs in flight together: wherever the helper waits meanwhile, no command of theirs is in it.
+      const runs = Array.from({ length: 6 }, () =>
+        run('grep ^0:: /proc/self/cgroup; sleep 0.4', { store: records, spawner: 'warm' }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const helperMeanwhile = cgroupOf(helperPid);
+      const commandCgroups = (await Promise.all(runs)).map((result) => result.stdout!.trim());
+      expect(new Set(commandCgroups).size).toBe(6);
+      expect(commandCgroups).not.toContain(helperMeanwhile);
+      const detached = await run('grep ^0:: /proc/self/cgroup', { store: records, spawner: 'warm', detached: true });
+      expect(detached.stdout!.trim()).toBe(cgroupOf(process.pid));
+    },
+  );
 
   it('refuses an unknown spawner with a TypeError naming the field', async () => {
     await expect(run('true', { store: store(), spawner: 'fork' as 'warm' })).rejects.toThrow(

@@ -7,6 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createCgroupParent, createRunCgroup, removeCgroup } from '../../src/process/cgroup.js';
 import { readProcEntry } from '../../src/process/proc-scan.js';
 import { WarmSpawner, type WarmRequest } from '../../src/process/warm/warm-spawner.js';
+import type { StartMessage } from '../../src/process/warm/protocol.js';
+import type { SocketFolder } from '../../src/process/warm/socket-folder.js';
 import { collect, warmRequests } from '../helpers/warm-requests.js';
 import { signalPids } from '../../src/process/group.js';
 import { livePidsWith, uniqueSleepSeconds } from '../helpers/processes.js';
@@ -115,6 +117,55 @@ describe('the warm spawner', () => {
       removeCgroup(parent);
     }
   });
+
+  it.skipIf(!cgroupParent)(
+    'waits after a fork in the park the start names, unless a later start forked there already',
+    async () => {
+      const parent = createCgroupParent()!;
+      const [busy, own, free] = ['busy', 'own', 'free'].map((name) => createRunCgroup(parent, `${name}-${process.pid}`)!);
+      const marker = uniqueSleepSeconds();
+      // Starts written as the host's would be, with ids chosen: the helper reads starts in order but may fork them out
+      // of it (one waits for its connections while the next has its spares).
+      const internals = spawner as unknown as { helper: { send(message: StartMessage): void }; sockets: SocketFolder };
+      const start = async (id: number, args: string[], cgroup: string, park?: string): Promise<void> => {
+        const expected = internals.sockets.expect([1, 2]);
+        internals.helper.send({
+          op: 'start',
+          id,
+          ...expected.wire,
+          file: '/bin/sh',
+          args: ['-c', ...args],
+          cwd: '/',
+          cgroup,
+          park,
+          set: {},
+          unset: [],
+          umask: 0o022,
+          stdin: false,
+          watch: null,
+        });
+        // The helper's own copies close after its fork and its move: the sockets end once the command has exited.
+        const sockets = await expected.sockets;
+        await Promise.all([...sockets.values()].map(collect));
+      };
+      try {
+        await start(1_000_000, ['exit 0'], own, free);
+        expect(ownCgroup(spawner.helperPid)).toMatch(new RegExp(`/free-${process.pid}$`)); // waits in the park
+        // A start read later (a larger id) forks a command that stays in `busy`; one read earlier then names `busy`.
+        const later = start(1_000_002, [`exec sleep ${marker}`], busy);
+        expect(await waitFor(() => livePidsWith(`sleep ${marker}`).length === 1)).toBe(true);
+        await start(1_000_001, ['exit 0'], own, busy);
+        expect(ownCgroup(spawner.helperPid)).toBe(ownCgroup('self'));
+        signalPids(livePidsWith(`sleep ${marker}`), 'SIGKILL');
+        await later;
+      } finally {
+        signalPids(livePidsWith(`sleep ${marker}`), 'SIGKILL');
+        await waitFor(() => livePidsWith(`sleep ${marker}`).length === 0);
+        for (const cgroup of [busy, own, free]) removeCgroup(cgroup);
+        removeCgroup(parent);
+      }
+    },
+  );
 
   it('starts a command with the env, cwd and umask given, and reports its exit code', async () => {
     const previous = process.umask(0o027);

@@ -83,8 +83,31 @@ const firstByte = Buffer.alloc(1);
 function cgroupEmptied(folder) {
   try { return fs.readSync(cgroupFile(folder), firstByte, 0, 1, 0) === 0; } catch { forgetCgroupFile(folder); return false; }
 }
+// Where the helper is: null in its own cgroup, else the run cgroup it forked in or waits in (a start's \`park\`).
+let current = null;
+// The id of the latest start forked in each cgroup: a park a later start has forked in already is taken (its run may
+// be going on there), and the helper never waits in it.
+const lastFork = new Map();
+const MOST_FORK_RECORDS = 256;
 function goHome() {
-  try { fs.writeSync(homeCgroup, pidLine); return true; } catch { return false; }
+  if (current === null) return true;
+  try { fs.writeSync(homeCgroup, pidLine); current = null; return true; } catch { return false; }
+}
+function forkIn(folder, id) {
+  if (current !== folder && !enterCgroup(folder)) return false;
+  current = folder;
+  lastFork.delete(folder);
+  lastFork.set(folder, id);
+  if (lastFork.size > MOST_FORK_RECORDS) lastFork.delete(lastFork.keys().next().value);
+  return true;
+}
+// After a fork: wait in the start's park when it is still free (one move a run, none before the next fork), else at home.
+function settle(m) {
+  if (m.park && m.park !== m.cgroup && !(lastFork.get(m.park) > m.id) && (current === m.park || enterCgroup(m.park))) {
+    current = m.park;
+    return true;
+  }
+  return goHome();
 }
 function failure(id, error) {
   return { op: 'failed', id, message: error.message, code: error.code, errno: error.errno, syscall: error.syscall, path: error.path };
@@ -117,7 +140,14 @@ async function start(m) {
   }
   const stdio = m.stdin ? sockets : ['ignore', ...sockets];
   if (m.cgroup && homeCgroup === undefined) homeCgroup = openHomeCgroup();
-  const inCgroup = Boolean(m.cgroup && homeCgroup !== null && enterCgroup(m.cgroup));
+  const inCgroup = Boolean(m.cgroup && homeCgroup !== null && forkIn(m.cgroup, m.id));
+  // A command without a cgroup of its own is forked in the helper's, never in a run's or a park.
+  if (!inCgroup && !goHome()) {
+    send(failure(m.id, new Error('The warm spawner could not return to its own cgroup.')));
+    for (const socket of sockets) closer.close(socket);
+    sweep();
+    return;
+  }
   let pid;
   try {
     process.umask(m.umask);
@@ -129,7 +159,7 @@ async function start(m) {
     return;
   } finally {
     // Stuck in a run's cgroup, the helper would die with that run's kill: it stops instead, as in a crash.
-    if (inCgroup && !goHome()) sweep();
+    if (inCgroup && !settle(m)) sweep();
     // The command holds its own copies; closing the helper's (no shutdown) leaves them open for it.
     for (const socket of sockets) closer.close(socket);
   }
@@ -151,7 +181,8 @@ function receive(m) {
   else if (m.op === 'base') chosen.setBase(m.env);
   else if (m.op === 'spares') connectSpares(m.tokens);
 }
-const sweep = () => sweepRuns(watched, cgroupParent);
+// Home first: a cgroup the helper waits in could not be removed, nor could the host's folder.
+const sweep = () => { goHome(); sweepRuns(watched, cgroupParent); };
 process.on('disconnect', sweep);
 for (const signal of ['SIGTERM', 'SIGHUP', 'SIGINT']) process.on(signal, sweep);
 send({ op: 'ready', spawnPath: chosen.name });

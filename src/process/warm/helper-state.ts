@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { retireCgroup } from '../host-lifetime.js';
 import { WarmSpawner } from './warm-spawner.js';
 
 /** After this many helper deaths, runs start directly for the rest of the process. */
@@ -48,7 +49,12 @@ function crashed(slot: HelperSlot, reason: string): void {
 function startHelper(slot: HelperSlot): Promise<WarmSpawner> {
   slot.starting ??= WarmSpawner.start().then(
     (spawner) => {
-      spawner.onCrash((reason) => crashed(slot, reason));
+      spawner.onCrash((reason) => {
+        // The cgroup it waited in is empty now: kept for a next run like any other.
+        const park = spawner.takeParking();
+        if (park) retireCgroup(park);
+        crashed(slot, reason);
+      });
       slot.ready = spawner;
       slot.starting = undefined;
       return spawner;

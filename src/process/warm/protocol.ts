@@ -32,8 +32,13 @@ export interface StartMessage {
   umask: number;
   /** A third socket as the command's stdin; /dev/null otherwise. */
   stdin: boolean;
-  /** The cgroup folder the command is forked in (the helper joins it for the fork, then returns home). */
+  /** The cgroup folder the command is forked in (the helper joins it for the fork, then leaves). */
   cgroup?: string | undefined;
+  /**
+   * An empty cgroup the host keeps for its next run: the helper waits there after this start (rather than in its own),
+   * so that the next run's fork needs no move in. Unless a later start has already forked in it.
+   */
+  park?: string | undefined;
   /** Kill the run if the host dies (its run tag, for the sweep), until a `release`. */
   watch: { tag: string; cgroup?: string | undefined } | null;
   /** Runs released since the last message (ended, nothing left of them), told with this start instead of alone. */

@@ -1,6 +1,7 @@
 import { wouldStart } from '../find-in-path.js';
 import type { LaunchedProcess, LaunchRequest, Launcher } from '../launcher.js';
 import { localLauncher, localRunGroup } from '../local-launcher.js';
+import { runCgroup } from '../host-lifetime.js';
 import { startTied } from '../tied-start.js';
 import { fallbackNotice, warmSpawner } from './helper-state.js';
 
@@ -27,6 +28,10 @@ async function launchDirect(request: LaunchRequest): Promise<LaunchedProcess> {
   return notice === undefined ? launched : { ...launched, notice };
 }
 
+let parks = 0;
+/** An empty cgroup for the helper to wait in until the next run takes it: a kept one, else a new one. */
+const nextPark = (): string | undefined => runCgroup(`park-${(parks += 1)}`, { watchdog: false });
+
 /**
  * Starts processes through the warm spawner's helper (a program not found is a failed start, ENOENT or EACCES:
  * run() then starts the command through the shell, so it needs no lookup first), so that the host never forks (its cost grows with the
@@ -39,8 +44,16 @@ export const warmLauncher: Launcher = {
     if (!spawner) return launchDirect(request);
     const { started, processes, release } = await startTied(
       request,
-      (program, cgroup) => spawner.launch(Object.assign({}, program, { watch: !request.detached, cgroup })),
-      { watchdog: false, forksInCgroup: true },
+      (program, cgroup) =>
+        spawner.launch(
+          // With a cgroup of its own, the run names the next run's: the helper waits there (one move a run).
+          Object.assign({}, program, {
+            watch: !request.detached,
+            cgroup,
+            park: cgroup && spawner.alive ? nextPark() : undefined,
+          }),
+        ),
+      { watchdog: false, forksInCgroup: true, readyCgroup: () => spawner.takeParking() },
     );
     let emptied = false;
     void started.exit.then((exit) => (emptied = exit.emptied === true));

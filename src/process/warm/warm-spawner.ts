@@ -18,6 +18,8 @@ export interface WarmRequest extends Omit<LaunchRequest, 'detached'> {
   /** Killed by the helper if the host dies, until released. */
   watch: boolean;
   cgroup?: string | undefined;
+  /** An empty cgroup kept for a next run, where the helper waits after this start: see `takeParking()`. */
+  park?: string | undefined;
 }
 
 /** How a command ended; `error` when the helper died first and nothing knows its status. */
@@ -78,6 +80,8 @@ export class WarmSpawner {
   private readonly starts = new TurnBatch<HostMessage>((message) => this.helper.send(message));
   private closed = false;
   private exited = false;
+  /** The park named in the last start sent, not yet given to a run. */
+  private parking: string | undefined;
   private readonly crashListeners = new Set<(reason: string) => void>();
 
   private constructor(
@@ -120,6 +124,13 @@ export class WarmSpawner {
   /** False once the helper has exited (a crash, or close()). */
   get alive(): boolean {
     return !this.exited && !this.closed;
+  }
+
+  /** The empty cgroup the helper waits in (or will), for the next run to take as its own: it is forked there, no move. */
+  takeParking(): string | undefined {
+    const park = this.parking;
+    this.parking = undefined;
+    return park;
   }
 
   /** Called once if the helper dies without close(). */
@@ -188,6 +199,7 @@ export class WarmSpawner {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.parking = undefined; // the helper goes home before it exits, and its sweep removes the folder
     this.releases.clear();
     this.starts.flush();
     this.helper.disconnect();
@@ -201,6 +213,7 @@ export class WarmSpawner {
   }
 
   private sendStart(id: number, request: WarmRequest, wire: SocketsWire): void {
+    if (request.park !== undefined) this.parking = request.park;
     const { base, set, unset } = this.envBase.delta(request.env);
     if (base) this.starts.add({ op: 'base', env: base });
     // Written out whole, no spreads (a property after a spread is a slow path in Node 20's V8); JSON drops the
@@ -214,6 +227,7 @@ export class WarmSpawner {
       args: request.args,
       cwd: request.cwd,
       cgroup: request.cgroup,
+      park: request.park,
       set,
       unset,
       umask: process.umask(),
