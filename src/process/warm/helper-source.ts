@@ -11,8 +11,9 @@ import { HELPER_SPAWN_SOURCE } from './helper-spawn-source.js';
  * watchdog too: when the IPC channel closes (the host died, SIGKILL included) or on SIGTERM, SIGHUP or SIGINT,
  * it kills every run it started and was not told to release, removes the host's cgroup folder, then exits
  * (sweep-source.ts). It says `ready` once it listens, with the spawn path it took.
- * A command with a `cgroup` is forked inside it: the helper moves itself there for the synchronous spawn and back
- * (0.1 ms, against 6-8 ms for a `/bin/sh` wrapper that moves itself, then execs the command).
+ * A command with a `cgroup` is forked inside it: the helper moves itself there for the synchronous spawn (0.1 ms,
+ * against 6-8 ms for a `/bin/sh` wrapper that moves itself, then execs the command), then into the start's `park`, the
+ * empty cgroup the host keeps for its next run (so that run's fork needs no move), else back to its own.
  */
 export const WARM_HELPER_SOURCE = String.raw`
 'use strict';
