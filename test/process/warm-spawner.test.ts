@@ -122,7 +122,8 @@ describe('the warm spawner', () => {
     'waits after a fork in the park the start names, unless a later start forked there already',
     async () => {
       const parent = createCgroupParent()!;
-      const [busy, own, free] = ['busy', 'own', 'free'].map((name) => createRunCgroup(parent, `${name}-${process.pid}`)!);
+      const made = (name: string): string => createRunCgroup(parent, `${name}-${process.pid}`)!;
+      const [busy, own, free] = [made('busy'), made('own'), made('free')];
       const marker = uniqueSleepSeconds();
       // Starts written as the host's would be, with ids chosen: the helper reads starts in order but may fork them out
       // of it (one waits for its connections while the next has its spares).
