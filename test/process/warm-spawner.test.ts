@@ -119,7 +119,7 @@ describe('the warm spawner', () => {
   });
 
   it.skipIf(!cgroupParent)(
-    'waits after a fork in the park the start names, unless a later start forked there already',
+    'waits after a fork in the park the start names, unless a later start forked there already; goes home when a start fails first',
     async () => {
       const parent = createCgroupParent()!;
       const made = (name: string): string => createRunCgroup(parent, `${name}-${process.pid}`)!;
@@ -152,6 +152,23 @@ describe('the warm spawner', () => {
       try {
         await start(1_000_000, ['exit 0'], own, free);
         expect(ownCgroup(spawner.helperPid)).toMatch(new RegExp(`/free-${process.pid}$`)); // waits in the park
+        // A start that fails before its fork (spares it never made) sends the helper home: its cgroup goes back empty.
+        internals.helper.send({
+          op: 'start',
+          id: 1_000_003,
+          spares: ['0'.repeat(32), '1'.repeat(32)],
+          file: '/bin/true',
+          args: [],
+          cwd: '/',
+          cgroup: free,
+          park: own,
+          set: {},
+          unset: [],
+          umask: 0o022,
+          stdin: false,
+          watch: null,
+        });
+        expect(await waitFor(() => ownCgroup(spawner.helperPid) === ownCgroup('self'))).toBe(true);
         // A start read later (a larger id) forks a command that stays in `busy`; one read earlier then names `busy`.
         const later = start(1_000_002, [`exec sleep ${marker}`], busy);
         expect(await waitFor(() => livePidsWith(`sleep ${marker}`).length === 1)).toBe(true);

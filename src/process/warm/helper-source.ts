@@ -136,6 +136,8 @@ async function start(m) {
   try {
     sockets = await Promise.all(m.spares ? m.spares.map(takeSpare) : fds.map((fd) => spawner.connect(m.token + ':' + fd + '\n')));
   } catch (error) {
+    // The cgroup the helper waits in was kept for this run, which now ends: the host takes it back empty.
+    goHome();
     send(failure(m.id, error));
     return;
   }
