@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WarmSpawner, type WarmRequest } from '../../src/process/warm/warm-spawner.js';
 import { collect, warmRequests } from '../helpers/warm-requests.js';
+import { waitFor } from '../jobs/helpers.js';
 
 // The helper spawns through glibc's posix_spawn (`posix_spawn`, its fast path), else through libuv's handles
 // directly (`bindings`), else through child_process and net (`portable`): each must give what Node's own spawn gives.
@@ -152,6 +153,9 @@ describe.each(Object.keys(spawners) as Array<keyof typeof spawners>)('the helper
           }),
         };
       };
+      // Past their start-up first: `sleep` opens its libraries and locale files as fd 3 for a moment (its own, not inherited).
+      const settled = (pid: number) => () => readdirSync(`/proc/${pid}/fd`).length <= 3;
+      await Promise.all([waitFor(settled(launched.pid), 2_000), waitFor(settled(node.pid!), 2_000)]);
       const ours = seen(launched.pid);
       expect(ours).toEqual({ ...seen(node.pid!), fds: ['0', '1', '2'] });
       expect(ours.signals).toEqual(['SigBlk:\t0000000000000000', 'SigIgn:\t0000000000000000', 'SigCgt:\t0000000000000000']);
