@@ -8,7 +8,7 @@ import { createCgroupParent, createRunCgroup, removeCgroup } from '../../src/pro
 import { readProcEntry } from '../../src/process/proc-scan.js';
 import { WarmSpawner, type WarmRequest } from '../../src/process/warm/warm-spawner.js';
 import type { StartMessage } from '../../src/process/warm/protocol.js';
-import type { SocketFolder } from '../../src/process/warm/socket-folder.js';
+import type { SocketFolder, SocketsWire } from '../../src/process/warm/socket-folder.js';
 import { collect, warmRequests } from '../helpers/warm-requests.js';
 import { signalPids } from '../../src/process/group.js';
 import { livePidsWith, uniqueSleepSeconds } from '../helpers/processes.js';
@@ -128,23 +128,24 @@ describe('the warm spawner', () => {
       // Starts written as the host's would be, with ids chosen: the helper reads starts in order but may fork them out
       // of it (one waits for its connections while the next has its spares).
       const internals = spawner as unknown as { helper: { send(message: StartMessage): void }; sockets: SocketFolder };
+      const message = (id: number, wire: SocketsWire, args: string[], cgroup: string, park?: string): StartMessage => ({
+        op: 'start',
+        id,
+        ...wire,
+        file: '/bin/sh',
+        args: ['-c', ...args],
+        cwd: '/',
+        cgroup,
+        park,
+        set: {},
+        unset: [],
+        umask: 0o022,
+        stdin: false,
+        watch: null,
+      });
       const start = async (id: number, args: string[], cgroup: string, park?: string): Promise<void> => {
         const expected = internals.sockets.expect([1, 2]);
-        internals.helper.send({
-          op: 'start',
-          id,
-          ...expected.wire,
-          file: '/bin/sh',
-          args: ['-c', ...args],
-          cwd: '/',
-          cgroup,
-          park,
-          set: {},
-          unset: [],
-          umask: 0o022,
-          stdin: false,
-          watch: null,
-        });
+        internals.helper.send(message(id, expected.wire, args, cgroup, park));
         // The helper's own copies close after its fork and its move: the sockets end once the command has exited.
         const sockets = await expected.sockets;
         await Promise.all([...sockets.values()].map(collect));
@@ -153,21 +154,7 @@ describe('the warm spawner', () => {
         await start(1_000_000, ['exit 0'], own, free);
         expect(ownCgroup(spawner.helperPid)).toMatch(new RegExp(`/free-${process.pid}$`)); // waits in the park
         // A start that fails before its fork (spares it never made) sends the helper home: its cgroup goes back empty.
-        internals.helper.send({
-          op: 'start',
-          id: 1_000_003,
-          spares: ['0'.repeat(32), '1'.repeat(32)],
-          file: '/bin/true',
-          args: [],
-          cwd: '/',
-          cgroup: free,
-          park: own,
-          set: {},
-          unset: [],
-          umask: 0o022,
-          stdin: false,
-          watch: null,
-        });
+        internals.helper.send(message(1_000_003, { spares: ['0'.repeat(32), '1'.repeat(32)] }, ['exit 0'], free, own));
         expect(await waitFor(() => ownCgroup(spawner.helperPid) === ownCgroup('self'))).toBe(true);
         // A start read later (a larger id) forks a command that stays in `busy`; one read earlier then names `busy`.
         const later = start(1_000_002, [`exec sleep ${marker}`], busy);
