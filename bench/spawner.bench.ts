@@ -1,11 +1,14 @@
 // The warm spawner against raw child_process.spawn, execa and tinyexec, side by side in one run:
 // `true` per call in a small host and a big one (1.5 GB of JS objects + 500 MB of Buffers, each a child
 // process of this bench), the event loop's p99 delay while 200 commands run, runs/s with 8 in flight,
-// 1 GB of 80-byte and of 2-byte lines through run(), and a two-sleep timeout with 600 processes around.
-import { spawn } from 'node:child_process';
+// a host's first runs once it holds 2 GB, with its helper prepared at its start or not, 1 GB of 80-byte and of
+// 2-byte lines through run(), and a two-sleep timeout with 600 processes around.
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { createRecordStore, run } from '../src/index.js';
 import { warmSpawnerReady } from '../src/process/warm/helper-state.js';
 import { livePidsWith } from '../test/helpers/processes.js';
@@ -13,6 +16,7 @@ import { bigOutput } from './big-output.js';
 import { SpawnerHost } from './spawner-host-client.js';
 import type { LateTicks } from './fixtures/late-ticks.js';
 
+const execFileAsync = promisify(execFile);
 const ratio = (value: number, base: number): string => `${(value / base).toFixed(2)}×`;
 type Spawner = 'direct' | 'warm';
 
@@ -198,10 +202,40 @@ async function crowdedTimeout(storeDir: string): Promise<void> {
   }
 }
 
-/** The parts to run: all of them, or those `BENCH_SPAWNER_PARTS` lists (`small,big,timeout,big-output`). */
+const firstRunsHost = fileURLToPath(new URL('./fixtures/first-runs-host.ts', import.meta.url));
+
+interface FirstRuns {
+  ms: number;
+  maxDelayMs: number;
+  forkedHost: number;
+}
+
+/** A host's first 20 runs once it holds 2 GB, its helper prepared at its start or booted by its runs (3 pairs). */
+async function firstRuns(): Promise<void> {
+  const measure = async (mode: 'prepared' | 'lazy'): Promise<FirstRuns> => {
+    const { stdout } = await execFileAsync(
+      process.execPath,
+      ['--max-old-space-size=4096', '--import', 'tsx', firstRunsHost, mode],
+      { encoding: 'utf8' },
+    );
+    return JSON.parse(stdout) as FirstRuns;
+  };
+  const all: Record<'prepared' | 'lazy', FirstRuns[]> = { prepared: [], lazy: [] };
+  for (let pair = 0; pair < 3; pair++) for (const mode of ['prepared', 'lazy'] as const) all[mode].push(await measure(mode));
+  const of = (mode: 'prepared' | 'lazy', key: keyof FirstRuns): number => median(all[mode].map((figures) => figures[key]));
+  console.log("a host's first 20 runs once it holds 2 GB (medians of 3 alternating pairs):");
+  for (const mode of ['prepared', 'lazy'] as const) {
+    const label = mode === 'prepared' ? 'prepareSpawner() at its start' : 'helper booted by its runs';
+    console.log(
+      `  ${label.padEnd(31)} ${of(mode, 'ms').toFixed(0)} ms in all, the loop's longest delay ${of(mode, 'maxDelayMs').toFixed(1)} ms, ${of(mode, 'forkedHost')} runs forked the host`,
+    );
+  }
+}
+
+/** The parts to run: all of them, or those `BENCH_SPAWNER_PARTS` lists (`small,big,first-runs,timeout,big-output`). */
 function parts(): Set<string> {
   const listed = process.env.BENCH_SPAWNER_PARTS;
-  return new Set(listed ? listed.split(',') : ['small', 'big', 'timeout', 'big-output']);
+  return new Set(listed ? listed.split(',') : ['small', 'big', 'first-runs', 'timeout', 'big-output']);
 }
 
 export default async function bench(): Promise<void> {
@@ -209,6 +243,7 @@ export default async function bench(): Promise<void> {
   const chosen = parts();
   if (chosen.has('small')) printHost(await measureHost('small'));
   if (chosen.has('big')) printHost(await measureHost('big'));
+  if (chosen.has('first-runs')) await firstRuns();
   const storeDir = mkdtempSync(join(tmpdir(), 'tersh-bench-spawner-'));
   try {
     await warmSpawnerReady();

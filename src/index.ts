@@ -3,7 +3,7 @@
 
 export { TershError, isTershError } from './errors.js';
 
-export { run } from './run/index.js';
+export { run, prepareSpawner } from './run/index.js';
 export type { RunOptions, RunResult } from './run/index.js';
 
 export { createShell } from './shell/index.js';

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import type { PolicyOptions } from '../plan/index.js';
+import { prepareSpawner } from '../run/index.js';
 import { createShell, type ShellOptions } from '../shell/index.js';
 import { createTools, TOOL_NAMES, type CreateToolsOptions, type ToolName } from '../tools/index.js';
 import { serveMcp } from './mcp-protocol.js';
@@ -107,6 +108,9 @@ export async function mcpMain(
     io.errors.write(`tersh mcp: ${(error as Error).message.replace(/`cwd`/, '`--cwd`')}\n`);
     return 2;
   }
+  // A server lives long and grows: its helper boots now, while the process is small (its one fork is cheap then).
+  const { spawner } = settings.shell;
+  void prepareSpawner(spawner === undefined ? undefined : { spawner }).catch(() => undefined);
   const tools = createTools(shell, { ...settings.tools, ...(settings.include ? { include: settings.include } : {}) });
   const connection = serveMcp(tools, io, { name: 'tersh', version: io.version });
   io.stop?.addEventListener('abort', () => connection.close(), { once: true });

@@ -1,4 +1,5 @@
 export { run } from './run.js';
+export { prepareSpawner } from './prepare-spawner.js';
 export type { RunOptions, RunProgress } from './run-options.js';
 export type { RunResult, StdoutImage } from '../result/run-result.js';
 export type { OutputStreamName } from './live-output.js';

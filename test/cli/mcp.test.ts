@@ -75,6 +75,32 @@ describe('tersh mcp, driven by the MCP SDK client over stdio', () => {
     await client.ping();
   }, 60_000);
 
+  it.runIf(process.platform === 'linux' && process.env.TERSH_SPAWNER !== 'direct')(
+    "boots the warm spawner's helper at start, before any call, and starts commands through it",
+    async () => {
+      const { client, transport } = await connect(['--cwd', tempDir()]);
+      const serverPid = transport.pid!;
+      const helperOf = (): number | undefined =>
+        readFileSync(`/proc/${serverPid}/task/${serverPid}/children`, 'utf8')
+          .split(' ')
+          .filter(Boolean)
+          .map(Number)
+          .find((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--v8-pool-size=1'));
+      // Before any call: no run booted it.
+      await waitFor(() => helperOf() !== undefined, 10_000);
+      const parentOfRun = async (): Promise<number> =>
+        Number(
+          ((await client.callTool({ name: 'sh_run', arguments: { command: 'echo $PPID' } })) as Call).structuredContent?.stdout,
+        );
+      // Calls made while it boots fork the server; then they start through it.
+      const until = Date.now() + 10_000;
+      let parent = await parentOfRun();
+      while (parent !== helperOf() && Date.now() < until) parent = await parentOfRun();
+      expect(parent).toBe(helperOf());
+    },
+    60_000,
+  );
+
   it('kills the process group of an aborted callTool and goes on serving', async () => {
     const cwd = tempDir();
     const { client } = await connect(['--cwd', cwd]);

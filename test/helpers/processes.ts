@@ -50,6 +50,11 @@ export function livePidsWith(marker: string): number[] {
   return pids.sort((a, b) => a - b);
 }
 
+/** Whether `pid` is a live user process (a zombie, waiting for init to reap it, is not). */
+export function isLive(pid: number): boolean {
+  return commandLine(pid) !== 'gone';
+}
+
 /** A unique `sleep` duration to find a test's own processes by (e.g. `sleep 317.123`). */
 export function uniqueSleepSeconds(): string {
   return `${300 + Math.floor(Math.random() * 600)}.${Math.floor(Math.random() * 1000)}`;

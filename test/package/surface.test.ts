@@ -28,6 +28,7 @@ const PUBLIC_VALUES = [
   'localExecutor',
   'plan',
   'planRules',
+  'prepareSpawner',
   'retry',
   'run',
   'sandboxSupport',

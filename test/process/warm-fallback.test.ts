@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createRecordStore, run } from '../../src/index.js';
+import { createRecordStore, prepareSpawner, run } from '../../src/index.js';
 import { warmSpawner, warmSpawnerReady } from '../../src/process/warm/helper-state.js';
 import { livePidsWith, uniqueSleepSeconds } from '../helpers/processes.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
@@ -47,6 +47,10 @@ describe.runIf(process.platform === 'linux')("when the warm spawner's helper cra
       expect(told.stdout).toBe(`${process.pid}\n`);
       expect((await run('true', { store: store(), spawner: 'warm' })).hint).toBeUndefined();
       expect(await warmSpawnerReady()).toBe(false);
+      expect(await prepareSpawner({ spawner: 'warm' })).toEqual({
+        spawner: 'direct',
+        reason: expect.stringMatching(/exited with signal SIGKILL \(its second crash\)$/),
+      });
     },
   );
 });

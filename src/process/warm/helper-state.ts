@@ -27,6 +27,8 @@ interface HelperState {
   crashes: number;
   fallbackReason: string | undefined;
   fallbackTold: boolean;
+  /** The last crash or failed start, said by `warmSpawnerProblem` while no helper is ready. */
+  lastFailure: string | undefined;
   /** Whether a run has asked for the helper yet: the first one starts directly and boots nothing. */
   asked: boolean;
 }
@@ -36,6 +38,7 @@ const state: HelperState = {
   crashes: 0,
   fallbackReason: undefined,
   fallbackTold: false,
+  lastFailure: undefined,
   asked: false,
 };
 
@@ -43,6 +46,7 @@ function crashed(slot: HelperSlot, reason: string): void {
   slot.ready = undefined;
   slot.starting = undefined;
   state.crashes += 1;
+  state.lastFailure = reason;
   if (state.crashes >= MAX_HELPER_CRASHES) state.fallbackReason ??= `${reason} (its second crash)`;
 }
 
@@ -107,6 +111,11 @@ export async function warmSpawnerReady(): Promise<boolean> {
     () => true,
     () => false,
   );
+}
+
+/** Why runs start directly for good, or else why the last helper crashed or could not start; undefined if none did. */
+export function warmSpawnerProblem(): string | undefined {
+  return state.fallbackReason ?? state.lastFailure;
 }
 
 /** The pids of the helpers running now (the bench reads their CPU time). */
