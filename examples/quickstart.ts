@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createShell, plan } from '../src/index.js';
+import { createShell, plan, prepareSpawner } from '../src/index.js';
 
 const work = mkdtempSync(join(tmpdir(), 'tersh-demo-'));
 const state = mkdtempSync(join(tmpdir(), 'tersh-demo-state-'));
@@ -27,6 +27,7 @@ const show = (title: string, value: unknown): void => {
 };
 
 try {
+  show('how commands start: a helper process, booted before the first (the host never forks itself)', await prepareSpawner());
   show('a plain command, executed directly (no shell)', await shell.run('node app.js'));
   show('grep finding nothing is an answer, not an error', await shell.run('grep -r TODO .', { timeoutMs: 10_000 }));
   show('a pipeline that hides a failure is called out', await shell.run('node -e "process.exit(3)" | tail -1'));
