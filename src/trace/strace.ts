@@ -1,3 +1,5 @@
+import { stat, writeFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { x } from 'tinyexec';
 import { findExecutable } from '../process/find-executable.js';
 
@@ -43,10 +45,26 @@ export async function wrapInTrace(command: { file: string; args: string[] }, opt
   }
   const found = await probe;
   if ('unavailable' in found) return { unavailable: found.unavailable };
+  const marked = await markTraceStart(options.traceFile).catch((error: Error) => error);
+  if (marked instanceof Error) return { unavailable: `The trace file could not be made (${marked.message}).` };
   return {
     file: found.path,
     args: [...base, ...found.flags, ...events, '-o', options.traceFile, '--', command.file, ...command.args],
   };
+}
+
+/**
+ * The kernel stamps a file's birth from a clock that moves once a tick (up to 10 ms), so a file made just before the
+ * run can share its birth time with the trace file's, and would read as made by the run (summarize.ts). The trace
+ * file is made here (strace's own open truncates it, keeping its birth time), and the command starts only once more
+ * than a tick has passed: whatever the run makes is then born strictly after it, whatever came before is not.
+ */
+const CLOCK_TICK_MARGIN_MS = 12;
+
+async function markTraceStart(traceFile: string): Promise<void> {
+  await writeFile(traceFile, '', { mode: 0o600 });
+  const wait = (await stat(traceFile)).birthtimeMs + CLOCK_TICK_MARGIN_MS - Date.now();
+  if (wait > 0) await sleep(wait);
 }
 
 async function probeStrace(name: string): Promise<{ path: string; flags: string[] } | { unavailable: string }> {

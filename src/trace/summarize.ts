@@ -26,14 +26,15 @@ export async function summarizeTrace(traceFile: string, options: SummarizeTraceO
   return accumulator.finish(await bornDuringTrace(accumulator.candidates(), startedMs));
 }
 
-// strace creates the trace file before the command starts, so anything born after it was created by the run.
-// Where the file system keeps no birth time (birthtimeMs 0) nothing is claimed.
+// The trace file is made more than a clock tick before the command starts (strace.ts), so anything born after it
+// was created by the run, and anything born with it or before was not. Where the file system keeps no birth time
+// (birthtimeMs 0) nothing is claimed.
 async function bornDuringTrace(candidates: CreationCandidate[], startedMs: number): Promise<string[]> {
   if (startedMs <= 0) return [];
   const born = await Promise.all(
     candidates.map(async (candidate) => {
       const info = await stat(candidate.current).catch(() => undefined);
-      return info !== undefined && info.birthtimeMs >= startedMs ? candidate.listed : undefined;
+      return info !== undefined && info.birthtimeMs > startedMs ? candidate.listed : undefined;
     }),
   );
   return born.filter((path): path is string => path !== undefined);

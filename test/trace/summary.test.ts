@@ -96,6 +96,21 @@ describe('summarizeTrace on a real traced run', () => {
     }
   });
 
+  it('does not call created a file made just before the run, within the clock tick of its trace start (20 runs)', async () => {
+    const cwd = workDir();
+    try {
+      for (let i = 0; i < 20; i++) {
+        const name = `made-just-before-${i}.txt`;
+        writeFileSync(join(cwd, name), 'old');
+        const { summary } = await runTraced({ file: 'bash', args: ['-c', `echo y > ${name}`] }, cwd, traceDir);
+        expect(summary.filesWritten.items).toEqual([join(cwd, name)]);
+        expect(summary.filesCreated.items).toEqual([]);
+      }
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  });
+
   it('caps each list but counts every entry', async () => {
     const cwd = workDir();
     try {
