@@ -47,9 +47,22 @@ describe('wrapForRun', () => {
     expect(await wrapped.finish()).toEqual({});
   });
 
+  it('runs untraced, and says so, when the trace file cannot be made', async () => {
+    const wrapped = await wrapForRun({ file: 'true', args: [] }, { cwd, traceFile: join(records, 'never-made', 'b.trace') });
+    expect(wrapped).toMatchObject({
+      file: 'true',
+      args: [],
+      traceUnavailable: expect.stringMatching(/could not be made.*ENOENT/),
+    });
+    expect(await spawnAndWait(wrapped.file, wrapped.args)).toBe(0);
+    expect(await wrapped.finish()).toEqual({ traceUnavailable: expect.stringContaining('could not be made') });
+  });
+
   it('reports a trace that could not be read instead of throwing', async () => {
-    const wrapped = await wrapForRun({ file: 'true', args: [] }, { cwd, traceFile: join(records, 'never-written', 'b.trace') });
-    expect(await spawnAndWait(wrapped.file, wrapped.args)).not.toBe(0);
+    const traceFile = join(records, 'gone.trace');
+    const wrapped = await wrapForRun({ file: 'true', args: [] }, { cwd, traceFile });
+    expect(await spawnAndWait(wrapped.file, wrapped.args)).toBe(0);
+    rmSync(traceFile);
     expect(await wrapped.finish()).toEqual({ traceUnavailable: expect.stringContaining('could not be read') });
   });
 });
