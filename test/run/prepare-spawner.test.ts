@@ -13,6 +13,8 @@ interface Seen {
   status?: { spawner: string; spawnPath?: string; reason?: string };
   hostPid: number;
   helperPids: number[];
+  /** The host's child processes running the helper, ready or not. */
+  helperChildren: number;
   parentOfFirstRun: number;
 }
 
@@ -39,7 +41,7 @@ describe('prepareSpawner', () => {
       expect(await gone(seen.helperPids[0]!)).toBe(true);
       // Unprepared, a host's first run forks the host itself (and boots nothing).
       const unprepared = freshHost('none');
-      expect(unprepared).toMatchObject({ helperPids: [], parentOfFirstRun: unprepared.hostPid });
+      expect(unprepared).toMatchObject({ helperPids: [], helperChildren: 0, parentOfFirstRun: unprepared.hostPid });
     },
   );
 
@@ -48,10 +50,17 @@ describe('prepareSpawner', () => {
     expect(seen.status?.spawner).toBe(process.env.TERSH_SPAWNER === 'direct' ? 'direct' : 'warm');
   });
 
+  it.runIf(process.platform === 'linux')('boots one helper however many callers ask at once', () => {
+    const seen = freshHost('warm-five-at-once');
+    expect(seen.status).toEqual({ spawner: 'warm', spawnPath: 'posix_spawn' });
+    expect(seen).toMatchObject({ helperPids: [expect.any(Number)], helperChildren: 1 });
+    expect(seen.parentOfFirstRun).toBe(seen.helperPids[0]);
+  });
+
   it("boots nothing for 'direct', and says why runs fork the host", () => {
     const seen = freshHost('direct');
     expect(seen.status).toEqual({ spawner: 'direct', reason: "the spawner chosen is 'direct'" });
-    expect(seen).toMatchObject({ helperPids: [], parentOfFirstRun: seen.hostPid });
+    expect(seen).toMatchObject({ helperPids: [], helperChildren: 0, parentOfFirstRun: seen.hostPid });
   });
 
   it.runIf(process.platform === 'linux')(
