@@ -8,6 +8,7 @@ import { statCpuMs } from './proc-cpu.js';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { holdBigHostMemory } from './fixtures/big-host-memory.js';
 
 interface Build {
   run: (command: string, options: object) => Promise<unknown>;
@@ -17,11 +18,7 @@ interface Build {
 }
 
 const [size = 'small', roundsText = '8', runsText = '80'] = process.argv.slice(2);
-const held: unknown[] = [];
-if (size === 'big') {
-  for (let i = 0; i < 190; i++) held.push(Array.from({ length: 1_000_000 }, (_, n) => n + 0.5)); // 1.5 GB of JS heap
-  for (let i = 0; i < 10; i++) held.push(Buffer.alloc(50 * 1024 * 1024, 1)); // 500 MB of Buffers, touched
-}
+const held = size === 'big' ? holdBigHostMemory() : [];
 
 async function load(folder: string): Promise<Build> {
   const at = (file: string): string => pathToFileURL(join(resolve(folder), file)).href;

@@ -4,8 +4,6 @@ import { defaultSpawner, SPAWNER_CHOICES } from '../process/warm/spawner-choice.
 import { warmSpawnerSupported } from '../process/warm/warm-launcher.js';
 import { optionalOneOf, readOptionsObject } from '../validate.js';
 
-type SpawnerStatus = Awaited<ReturnType<typeof prepareSpawner>>;
-
 /**
  * Starts the warm spawner's helper now and resolves once it is ready, rather than at the second run. Call it at the
  * start of a long-lived host (an agent, an MCP server), while its memory is small: booting the helper forks the host
@@ -34,15 +32,12 @@ export async function prepareSpawner(options?: {
   if (!(await warmSpawnerReady())) {
     return { spawner: 'direct', reason: warmSpawnerProblem() ?? "the warm spawner's helper could not start" };
   }
-  const ready = withSpawnPath(warmSpawnPath());
+  const spawnPath = warmSpawnPath();
+  const ready = spawnPath === undefined ? {} : { spawnPath };
   if (choice === 'auto' && forkableBytes() < AUTO_WARM_ABOVE_BYTES) {
     const limitMb = AUTO_WARM_ABOVE_BYTES / 1024 / 1024;
     const reason = `'auto' forks this process directly while it holds under ${limitMb} MB of forkable memory (Buffers, malloc, wasm), and starts runs through the ready helper once it holds more`;
     return Object.assign({ spawner: 'direct' as const }, ready, { reason });
   }
   return Object.assign({ spawner: 'warm' as const }, ready);
-}
-
-function withSpawnPath(spawnPath: string | undefined): Pick<SpawnerStatus, 'spawnPath'> {
-  return spawnPath === undefined ? {} : { spawnPath: spawnPath as NonNullable<SpawnerStatus['spawnPath']> };
 }

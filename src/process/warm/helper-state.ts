@@ -124,7 +124,7 @@ export function warmHelperPids(): number[] {
 }
 
 /** How the ready helper spawns (posix_spawn, bindings or portable; the bench prints it), or undefined without one. */
-export function warmSpawnPath(): string | undefined {
+export function warmSpawnPath(): WarmSpawner['spawnPath'] {
   return leastBusy()?.spawnPath;
 }
 
